@@ -1,0 +1,27 @@
+//===- InitAll.cpp - Register every dialect and pass of torch-onnx --------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torch-onnx/InitAll.h"
+
+#include "torch-onnx/Dialect/Torch/IR/TorchDialect.h"
+
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+void mlir::torch_onnx::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<func::FuncDialect, Torch::TorchDialect>();
+  func::registerInlinerExtension(registry);
+}
+
+void mlir::torch_onnx::registerAllPasses() {
+  registerCanonicalizerPass();
+  registerCSEPass();
+  registerInlinerPass();
+  registerSymbolDCEPass();
+}

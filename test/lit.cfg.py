@@ -1,0 +1,35 @@
+# -*- Python -*-
+"""lit configuration for the torch-onnx regression tests."""
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TORCH_ONNX"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".py"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "fixtures"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.torch_onnx_obj_root, "test")
+
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
+config.environment["NODE_PATH"] = config.node_modules
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%src_root", config.torch_onnx_src_root))
+config.substitutions.append(
+    ("%fixtures", os.path.join(config.torch_onnx_src_root, "test", "fixtures")))
+
+llvm_config.with_system_environment(["HOME", "TMPDIR"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tool_dirs = [config.torch_onnx_tools_dir, config.llvm_tools_dir]
+tools = [
+    "torch-onnx-opt",
+    ToolSubst("torch-onnx-translate", unresolved="ignore"),
+    ToolSubst("torch-onnx-compile", unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
