@@ -1,0 +1,42 @@
+//===- TorchScriptImporter.h - TorchScript archives to Torch IR -*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The importer reads a `.pt` archive with LibTorch and builds the Torch
+// dialect: the object graph, one func.func per method, weights as resource
+// blobs. No LibTorch type appears in this header, so callers need neither
+// LibTorch's headers nor exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_IMPORT_TORCHSCRIPT_TORCHSCRIPTIMPORTER_H
+#define TORCH_ONNX_IMPORT_TORCHSCRIPT_TORCHSCRIPTIMPORTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+#include <vector>
+
+namespace mlir::torch_onnx {
+
+struct TorchScriptImportOptions {
+  /// One shape per tensor argument of `forward`, in order, such as
+  /// `1x3x224x224xf32`; `?` marks an unknown dim. Traced modules may omit
+  /// them; scripted modules need them.
+  std::vector<std::string> inputShapes;
+};
+
+/// Imports the TorchScript archive at `path`. On failure, emits one error
+/// naming the file and returns null; LibTorch's exceptions never escape.
+OwningOpRef<ModuleOp>
+importTorchScriptFile(llvm::StringRef path,
+                      const TorchScriptImportOptions &options,
+                      MLIRContext *context);
+
+} // namespace mlir::torch_onnx
+
+#endif // TORCH_ONNX_IMPORT_TORCHSCRIPT_TORCHSCRIPTIMPORTER_H

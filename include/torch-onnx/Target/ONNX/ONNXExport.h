@@ -1,0 +1,38 @@
+//===- ONNXExport.h - ONNX dialect to ONNX protobuf -------------*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_TARGET_ONNX_ONNXEXPORT_H
+#define TORCH_ONNX_TARGET_ONNX_ONNXEXPORT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdint>
+#include <optional>
+
+namespace mlir::torch_onnx {
+
+struct ONNXExportOptions {
+  /// Initializers of at least this many bytes go to `<out>.data`. Without a
+  /// value, external data is used only when the model would pass protobuf's
+  /// 2 GiB limit.
+  std::optional<uint64_t> externalDataThreshold;
+  /// Run the ONNX checker and shape inference on the written model.
+  bool verify = true;
+};
+
+/// Writes `module`, which holds one ONNX-dialect graph, to `outputPath`
+/// atomically: a failed export leaves no file behind.
+LogicalResult exportONNXFile(ModuleOp module, StringRef outputPath,
+                             const ONNXExportOptions &options);
+
+/// Prints `module` in ONNX's textual syntax.
+LogicalResult exportONNXText(ModuleOp module, raw_ostream &os);
+
+} // namespace mlir::torch_onnx
+
+#endif // TORCH_ONNX_TARGET_ONNX_ONNXEXPORT_H

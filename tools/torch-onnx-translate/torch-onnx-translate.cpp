@@ -1,0 +1,157 @@
+//===- torch-onnx-translate.cpp - Import and export torch-onnx IR ---------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Moves IR across the project's boundaries: TorchScript archives in, ONNX
+// models in and out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
+#include "torch-onnx/InitAll.h"
+#include "torch-onnx/Target/ONNX/ONNXExport.h"
+#include "torch-onnx/Target/ONNX/ONNXImport.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+namespace cl = llvm::cl;
+
+namespace {
+enum class Action { ImportTorchScript, ImportONNX, ExportONNX, ExportONNXText };
+
+cl::opt<Action> action(
+    cl::desc("Translation:"), cl::Required,
+    cl::values(
+        clEnumValN(Action::ImportTorchScript, "import-torchscript",
+                   "TorchScript archive (.pt) to the Torch dialect"),
+        clEnumValN(Action::ImportONNX, "import-onnx",
+                   "ONNX model to the ONNX dialect"),
+        clEnumValN(Action::ExportONNX, "export-onnx",
+                   "ONNX dialect to an ONNX model"),
+        clEnumValN(Action::ExportONNXText, "export-onnx-text",
+                   "ONNX dialect to ONNX's textual syntax")));
+
+cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<input file>"),
+                                   cl::Required);
+cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
+                                    cl::value_desc("filename"),
+                                    cl::init("-"));
+cl::list<std::string> inputShapes(
+    "input-shape",
+    cl::desc("Shape of one tensor argument of forward, in order, such as "
+             "1x3x224x224xf32 ('?' for an unknown dim)"));
+cl::opt<uint64_t> externalDataThreshold(
+    "external-data-threshold",
+    cl::desc("Store initializers of at least this many bytes in <out>.data"),
+    cl::value_desc("bytes"));
+cl::opt<bool> noVerifyONNX(
+    "no-verify-onnx",
+    cl::desc("Skip the ONNX checker and shape inference on export"));
+cl::opt<unsigned> elideWeightsAbove(
+    "elide-weights-larger-than",
+    cl::desc("When printing MLIR, elide weight blobs above this many bytes"),
+    cl::init(1024));
+
+/// Prints `module` to the output file, eliding large weights.
+LogicalResult printModule(ModuleOp module) {
+  std::string error;
+  auto output = openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << "error: " << error << "\n";
+    return failure();
+  }
+  OpPrintingFlags flags;
+  flags.elideLargeResourceString(elideWeightsAbove);
+  module->print(output->os(), flags);
+  output->keep();
+  return success();
+}
+
+OwningOpRef<ModuleOp> parseMLIR(MLIRContext &context) {
+  llvm::SourceMgr sourceMgr;
+  std::string error;
+  auto file = openInputFile(inputFilename, &error);
+  if (!file) {
+    llvm::errs() << "error: " << error << "\n";
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, &context);
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  std::string usageError;
+  llvm::raw_string_ostream usageStream(usageError);
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "torch-onnx translation tool\n",
+                                   &usageStream)) {
+    llvm::errs() << usageError;
+    return 2;
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr diagSourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(diagSourceMgr, &context);
+
+  switch (action) {
+  case Action::ImportTorchScript: {
+    TorchScriptImportOptions options;
+    options.inputShapes.assign(inputShapes.begin(), inputShapes.end());
+    OwningOpRef<ModuleOp> module =
+        importTorchScriptFile(inputFilename, options, &context);
+    return module && succeeded(printModule(*module)) ? 0 : 1;
+  }
+  case Action::ImportONNX: {
+    OwningOpRef<ModuleOp> module = importONNXFile(inputFilename, &context);
+    return module && succeeded(printModule(*module)) ? 0 : 1;
+  }
+  case Action::ExportONNX:
+  case Action::ExportONNXText: {
+    OwningOpRef<ModuleOp> module = parseMLIR(context);
+    if (!module)
+      return 1;
+    if (action == Action::ExportONNXText) {
+      std::string error;
+      auto output = openOutputFile(outputFilename, &error);
+      if (!output) {
+        llvm::errs() << "error: " << error << "\n";
+        return 1;
+      }
+      if (failed(exportONNXText(*module, output->os())))
+        return 1;
+      output->keep();
+      return 0;
+    }
+    if (outputFilename == "-") {
+      llvm::errs() << "error: --export-onnx needs an output file (-o)\n";
+      return 2;
+    }
+    ONNXExportOptions options;
+    if (externalDataThreshold.getNumOccurrences())
+      options.externalDataThreshold = externalDataThreshold;
+    options.verify = !noVerifyONNX;
+    return succeeded(exportONNXFile(*module, outputFilename, options)) ? 0 : 1;
+  }
+  }
+  return 1;
+}
