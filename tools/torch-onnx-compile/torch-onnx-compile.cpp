@@ -1,0 +1,325 @@
+//===- torch-onnx-compile.cpp - PyTorch model to ONNX in one command ------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Imports a TorchScript archive (or Torch-dialect MLIR), runs
+// torch-to-onnx-pipeline and writes the ONNX model. Exit codes: 0 success,
+// 1 the model could not be compiled (no output is written), 2 bad usage.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Verification.h"
+
+#include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
+#include "torch-onnx/InitAll.h"
+#include "torch-onnx/Target/ONNX/ONNXExport.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+namespace cl = llvm::cl;
+
+namespace {
+cl::OptionCategory category("torch-onnx-compile options");
+
+cl::opt<std::string> inputFilename(cl::Positional, cl::Required,
+                                   cl::desc("<model.pt or torch.mlir>"),
+                                   cl::cat(category));
+cl::opt<std::string> outputFilename("o", cl::Required,
+                                    cl::desc("Output ONNX file"),
+                                    cl::value_desc("out.onnx"),
+                                    cl::cat(category));
+cl::opt<int> opset("opset", cl::desc("Target ONNX opset, 13 to 17"),
+                   cl::init(17), cl::cat(category));
+cl::list<std::string> inputShapes(
+    "input-shape",
+    cl::desc("Shape of one tensor argument of forward, in order, e.g. "
+             "1x3x224x224xf32; '?' marks an unknown dim (repeatable)"),
+    cl::value_desc("shape"), cl::cat(category));
+cl::list<std::string> inputNames("input-names", cl::CommaSeparated,
+                                 cl::desc("Names of the graph inputs"),
+                                 cl::value_desc("a,b"), cl::cat(category));
+cl::list<std::string> outputNames("output-names", cl::CommaSeparated,
+                                  cl::desc("Names of the graph outputs"),
+                                  cl::value_desc("y"), cl::cat(category));
+cl::list<std::string> dynamicDims(
+    "dynamic-dim",
+    cl::desc("Make a dim dynamic: ARG:AXIS=SYMBOL, where ARG is an argument "
+             "index or name (repeatable)"),
+    cl::value_desc("ARG:AXIS=SYMBOL"), cl::cat(category));
+cl::opt<uint64_t> externalDataThreshold(
+    "external-data-threshold",
+    cl::desc("Move initializers of at least this many bytes to <out>.data"),
+    cl::value_desc("bytes"), cl::cat(category));
+cl::opt<bool> fallbackCustomOps(
+    "fallback-custom-ops",
+    cl::desc("Emit unconvertible ops as nodes of the org.pytorch.aten domain"),
+    cl::cat(category));
+cl::opt<bool> verifyOutput(
+    "verify",
+    cl::desc("Run the module in LibTorch and the model in onnxruntime on the "
+             "same random inputs and print the largest error"),
+    cl::cat(category));
+cl::opt<bool> timing("timing", cl::desc("Print MLIR pass timing"),
+                     cl::cat(category));
+cl::opt<bool> noVerifyONNX(
+    "no-verify-onnx",
+    cl::desc("Skip the ONNX checker and shape inference on export"),
+    cl::cat(category));
+cl::opt<bool> verbose("v", cl::desc("Verbose output"), cl::cat(category));
+
+/// Prints which stage runs once a compile has taken more than a second, and
+/// every stage with -v.
+class StageReporter {
+public:
+  StageReporter() : start(std::chrono::steady_clock::now()) {
+    watcher = std::thread([this] { watch(); });
+  }
+  ~StageReporter() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      done = true;
+    }
+    wake.notify_all();
+    watcher.join();
+  }
+  void enter(llvm::StringRef name) {
+    std::lock_guard<std::mutex> lock(mutex);
+    stage = name.str();
+    if (verbose || shown)
+      print();
+  }
+
+private:
+  void print() {
+    double seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    llvm::errs() << llvm::format("[%6.2fs] ", seconds) << stage << "\n";
+  }
+  void watch() {
+    std::unique_lock<std::mutex> lock(mutex);
+    if (!wake.wait_for(lock, std::chrono::seconds(1), [this] { return done; })) {
+      shown = true;
+      if (!verbose)
+        print();
+    }
+  }
+  std::chrono::steady_clock::time_point start;
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::thread watcher;
+  std::string stage = "starting";
+  bool shown = false;
+  bool done = false;
+};
+
+/// Checks a `--dynamic-dim` value: ARG:AXIS=SYMBOL.
+bool isValidDynamicDim(llvm::StringRef spec) {
+  auto [argAndAxis, symbol] = spec.split('=');
+  auto [arg, axis] = argAndAxis.split(':');
+  unsigned axisValue;
+  return !arg.empty() && !symbol.empty() && !axis.getAsInteger(10, axisValue);
+}
+
+/// Checks an `--input-shape` value such as 1x3x?xf32.
+bool isValidInputShape(llvm::StringRef shape) {
+  llvm::SmallVector<llvm::StringRef> parts;
+  shape.split(parts, 'x');
+  if (parts.empty())
+    return false;
+  static const char *const dtypes[] = {"f32", "f16", "bf16", "f64", "si64",
+                                       "i64", "si32", "i32", "i1",  "bool",
+                                       "ui8", "si8",  "i8",  "si16", "i16"};
+  if (!llvm::is_contained(dtypes, parts.back()))
+    return false;
+  for (llvm::StringRef dim : llvm::ArrayRef(parts).drop_back()) {
+    uint64_t value;
+    if (dim != "?" && dim.getAsInteger(10, value))
+      return false;
+  }
+  return true;
+}
+
+/// The graph function of the converted module.
+func::FuncOp findGraph(ModuleOp module) {
+  func::FuncOp graph;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isPrivate() && !func.isDeclaration())
+      graph = func;
+  return graph;
+}
+
+/// Applies --input-names and --output-names to the graph's user inputs and
+/// outputs; lifted state keeps its attribute-path names.
+LogicalResult applyNames(func::FuncOp graph) {
+  MLIRContext *context = graph.getContext();
+  auto isState = [&](unsigned i) {
+    return static_cast<bool>(graph.getArgAttr(i, "onnx.initializer"));
+  };
+  unsigned next = 0;
+  for (unsigned i = 0, e = graph.getNumArguments(); i < e && next < inputNames.size(); ++i)
+    if (!isState(i))
+      graph.setArgAttr(i, "onnx.name",
+                       StringAttr::get(context, inputNames[next++]));
+  if (next < inputNames.size())
+    return graph.emitError("--input-names gives ")
+           << inputNames.size() << " names but the graph has " << next
+           << " inputs";
+  unsigned userOutputs = graph.getNumResults();
+  for (unsigned i = 0, e = graph.getNumResults(); i < e; ++i)
+    if (auto name = graph.getResultAttrOfType<StringAttr>(i, "onnx.name"))
+      if (name.getValue().ends_with(".out"))
+        userOutputs = std::min(userOutputs, i);
+  if (outputNames.size() > userOutputs)
+    return graph.emitError("--output-names gives ")
+           << outputNames.size() << " names but the graph has " << userOutputs
+           << " outputs";
+  for (unsigned i = 0; i < outputNames.size(); ++i)
+    graph.setResultAttr(i, "onnx.name",
+                        StringAttr::get(context, outputNames[i]));
+  return success();
+}
+
+std::string pipelineText() {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "builtin.module(torch-to-onnx-pipeline{opset=" << opset;
+  if (!dynamicDims.empty())
+    os << " dynamic-dims=" << llvm::join(dynamicDims, ",");
+  if (fallbackCustomOps)
+    os << " fallback-custom-ops=true";
+  os << "})";
+  return text;
+}
+
+int compile(MLIRContext &context) {
+  StageReporter reporter;
+  OwningOpRef<ModuleOp> module;
+  if (llvm::StringRef(inputFilename).ends_with(".mlir")) {
+    reporter.enter("parsing " + inputFilename);
+    llvm::SourceMgr sourceMgr;
+    std::string error;
+    auto file = openInputFile(inputFilename, &error);
+    if (!file) {
+      llvm::errs() << "error: " << error << "\n";
+      return 1;
+    }
+    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  } else {
+    reporter.enter("importing " + inputFilename);
+    TorchScriptImportOptions options;
+    options.inputShapes.assign(inputShapes.begin(), inputShapes.end());
+    module = importTorchScriptFile(inputFilename, options, &context);
+  }
+  if (!module)
+    return 1;
+
+  reporter.enter("running torch-to-onnx-pipeline");
+  PassManager pm(&context, ModuleOp::getOperationName());
+  if (failed(applyPassManagerCLOptions(pm)))
+    return 2;
+  if (timing)
+    pm.enableTiming();
+  if (failed(parsePassPipeline(pipelineText(), pm, llvm::errs())))
+    return 1;
+  if (failed(pm.run(*module)))
+    return 1;
+
+  func::FuncOp graph = findGraph(*module);
+  if (!graph) {
+    llvm::errs() << "error: the pipeline produced no graph function\n";
+    return 1;
+  }
+  if (failed(applyNames(graph)))
+    return 1;
+
+  reporter.enter("writing " + outputFilename);
+  ONNXExportOptions exportOptions;
+  if (externalDataThreshold.getNumOccurrences())
+    exportOptions.externalDataThreshold = externalDataThreshold;
+  exportOptions.verify = !noVerifyONNX;
+  if (failed(exportONNXFile(*module, outputFilename, exportOptions)))
+    return 1;
+
+  if (verifyOutput) {
+    reporter.enter("verifying against LibTorch");
+    if (failed(verifyAgainstTorch(inputFilename, outputFilename, inputShapes,
+                                  verbose)))
+      return 1;
+  }
+  reporter.enter("done");
+  return 0;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerAllPasses();
+  cl::HideUnrelatedOptions({&category, &cl::getGeneralCategory()});
+  std::string usageError;
+  llvm::raw_string_ostream usageStream(usageError);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "torch-onnx-compile: compile a TorchScript model to ONNX\n\n"
+          "  torch-onnx-compile model.pt -o model.onnx [options]\n",
+          &usageStream)) {
+    llvm::errs() << usageError;
+    return 2;
+  }
+  if (opset < 13 || opset > 17) {
+    llvm::errs() << "error: --opset must be between 13 and 17, got " << opset
+                 << "\n";
+    return 2;
+  }
+  for (const std::string &spec : dynamicDims)
+    if (!isValidDynamicDim(spec)) {
+      llvm::errs() << "error: bad --dynamic-dim '" << spec
+                   << "': expected ARG:AXIS=SYMBOL, e.g. 0:0=batch or "
+                      "x:1=seq\n";
+      return 2;
+    }
+  for (const std::string &shape : inputShapes)
+    if (!isValidInputShape(shape)) {
+      llvm::errs() << "error: bad --input-shape '" << shape
+                   << "': expected dims and a dtype, e.g. 1x3x224x224xf32\n";
+      return 2;
+    }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  return compile(context);
+}

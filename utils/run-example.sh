@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+#===- run-example.sh - The main job on the bundled example ---------------===#
+#
+# Installs everything, builds, makes the bundled example model with
+# /usr/bin/python3 and compiles it to ONNX with --verify.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build"
+"$root/utils/bootstrap.sh" "$build"
+
+out="$build/example"
+mkdir -p "$out"
+/usr/bin/python3 "$root/utils/model_zoo.py" small_convnet "$out/small_convnet.pt"
+"$build/bin/torch-onnx-compile" "$out/small_convnet.pt" -o "$out/small_convnet.onnx" --verify -v
+echo "wrote $out/small_convnet.onnx"

@@ -1,0 +1,214 @@
+#!/usr/bin/python3
+"""Compares an ONNX model with the TorchScript module it was compiled from.
+
+Both run on the same random inputs: the module in PyTorch, the model in
+onnxruntime (through utils/ort_run.js). Stateful models (metadata
+`torch_onnx.state`) run several steps with their state fed back, and their
+final state is compared with the module's buffers too.
+
+Exit code 0 when every output is within the tolerance, 1 otherwise.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import onnx
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ONNX_TO_NUMPY = {
+    onnx.TensorProto.FLOAT: np.float32,
+    onnx.TensorProto.DOUBLE: np.float64,
+    onnx.TensorProto.FLOAT16: np.float16,
+    onnx.TensorProto.INT64: np.int64,
+    onnx.TensorProto.INT32: np.int32,
+    onnx.TensorProto.INT16: np.int16,
+    onnx.TensorProto.INT8: np.int8,
+    onnx.TensorProto.UINT8: np.uint8,
+    onnx.TensorProto.BOOL: np.bool_,
+}
+NUMPY_TO_ORT = {
+    np.float32: "float32", np.float64: "float64", np.float16: "float16",
+    np.int64: "int64", np.int32: "int32", np.int16: "int16", np.int8: "int8",
+    np.uint8: "uint8", np.bool_: "bool",
+}
+ORT_TO_NUMPY = {v: k for k, v in NUMPY_TO_ORT.items()}
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("torchscript")
+    parser.add_argument("onnx_model")
+    parser.add_argument("--input-shape", action="append", default=[],
+                        help="unused; shapes come from the ONNX model")
+    parser.add_argument("--dim", action="append", default=[],
+                        help="SYMBOL=N: size of a dynamic dim (default 2)")
+    parser.add_argument("--steps", type=int, default=None,
+                        help="calls to make (default 3 for stateful models)")
+    parser.add_argument("--int-high", type=int, default=10,
+                        help="exclusive upper bound of random int inputs")
+    parser.add_argument("--bool-value", choices=["random", "true", "false"],
+                        default="random")
+    parser.add_argument("--tolerance", type=float, default=1e-4,
+                        help="allowed error relative to the largest magnitude")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("-v", action="store_true")
+    return parser.parse_args(argv)
+
+
+def tensor_shape(value_info, dims):
+    shape = []
+    for dim in value_info.type.tensor_type.shape.dim:
+        if dim.HasField("dim_value"):
+            shape.append(dim.dim_value)
+        else:
+            shape.append(dims.get(dim.dim_param, 2))
+    return shape
+
+
+def random_input(value_info, dims, rng, args):
+    dtype = ONNX_TO_NUMPY[value_info.type.tensor_type.elem_type]
+    shape = tensor_shape(value_info, dims)
+    if dtype == np.bool_:
+        if args.bool_value == "random":
+            return rng.integers(0, 2, size=shape).astype(np.bool_)
+        return np.full(shape, args.bool_value == "true", dtype=np.bool_)
+    if np.issubdtype(dtype, np.integer):
+        return rng.integers(0, args.int_high, size=shape).astype(dtype)
+    return rng.standard_normal(size=shape).astype(dtype)
+
+
+def flatten(value):
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in flatten(v)]
+    if isinstance(value, (int, float, bool)):
+        return [torch.tensor(value)]
+    if value is None:
+        return []
+    raise TypeError(f"unsupported output type {type(value).__name__}")
+
+
+def read_attribute(module, path):
+    value = module
+    for part in path.split("."):
+        value = getattr(value, part)
+    return flatten(value)[0] if not isinstance(value, torch.Tensor) else value
+
+
+def run_onnxruntime(model_path, steps, state, workdir):
+    spec_steps = []
+    for step, inputs in enumerate(steps):
+        entries = []
+        for i, (name, array) in enumerate(inputs):
+            path = os.path.join(workdir, f"in{step}_{i}.bin")
+            np.ascontiguousarray(array).tofile(path)
+            entries.append({"name": name, "dims": list(array.shape),
+                            "dtype": NUMPY_TO_ORT[array.dtype.type],
+                            "file": path})
+        spec_steps.append(entries)
+    spec = {"model": os.path.abspath(model_path), "steps": spec_steps,
+            "state": state, "out_dir": workdir}
+    spec_path = os.path.join(workdir, "spec.json")
+    with open(spec_path, "w") as f:
+        json.dump(spec, f)
+    result = subprocess.run(["node", os.path.join(HERE, "ort_run.js"),
+                             spec_path])
+    if result.returncode != 0:
+        raise RuntimeError("onnxruntime failed")
+    with open(os.path.join(workdir, "outputs.json")) as f:
+        meta = json.load(f)
+    outputs = []
+    for step in meta:
+        arrays = {}
+        for out in step:
+            array = np.fromfile(out["file"], dtype=ORT_TO_NUMPY[out["dtype"]])
+            arrays[out["name"]] = array.reshape(out["dims"])
+        outputs.append(arrays)
+    return outputs
+
+
+def compare(label, expected, actual, tolerance, verbose):
+    expected = expected.detach().cpu().numpy()
+    if expected.shape != actual.shape:
+        print(f"{label}: shape {actual.shape} differs from PyTorch's "
+              f"{expected.shape}")
+        return False, float("inf")
+    if expected.dtype == np.bool_ or np.issubdtype(expected.dtype, np.integer):
+        error = float(np.max(np.abs(expected.astype(np.int64) -
+                                    actual.astype(np.int64)), initial=0))
+        scale = 1.0
+        ok = error == 0
+    else:
+        error = float(np.max(np.abs(expected.astype(np.float64) -
+                                    actual.astype(np.float64)), initial=0))
+        scale = max(float(np.max(np.abs(expected), initial=0)), 1e-6)
+        ok = error <= tolerance * scale
+    if verbose or not ok:
+        print(f"{label}: max error {error:.3g} "
+              f"(largest magnitude {scale:.3g}){'' if ok else '  FAIL'}")
+    return ok, error / scale
+
+
+def main(argv):
+    args = parse_args(argv)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    dims = {}
+    for spec in args.dim:
+        name, _, size = spec.partition("=")
+        dims[name] = int(size)
+
+    model = onnx.load(args.onnx_model, load_external_data=False)
+    metadata = {p.key: p.value for p in model.metadata_props}
+    state = json.loads(metadata.get("torch_onnx.state", "{}"))
+    state_outputs = set(state.values())
+    initializers = {init.name for init in model.graph.initializer}
+    user_inputs = [i for i in model.graph.input
+                   if i.name not in state and i.name not in initializers]
+    user_outputs = [o.name for o in model.graph.output
+                    if o.name not in state_outputs]
+    steps = args.steps or (3 if state else 1)
+
+    module = torch.jit.load(args.torchscript)
+    inputs = [[(i.name, random_input(i, dims, rng, args)) for i in user_inputs]
+              for _ in range(steps)]
+    expected = []
+    with torch.no_grad():
+        for step_inputs in inputs:
+            tensors = [torch.from_numpy(a.copy()) for _, a in step_inputs]
+            expected.append(flatten(module(*tensors)))
+    final_state = {name: read_attribute(module, name) for name in state}
+
+    with tempfile.TemporaryDirectory() as workdir:
+        actual = run_onnxruntime(args.onnx_model, inputs, state, workdir)
+
+    ok = True
+    worst = 0.0
+    for step in range(steps):
+        if len(expected[step]) != len(user_outputs):
+            print(f"step {step}: PyTorch returned {len(expected[step])} "
+                  f"tensors, the model has {len(user_outputs)} outputs")
+            return 1
+        for name, tensor in zip(user_outputs, expected[step]):
+            good, error = compare(f"step {step} output {name}", tensor,
+                                  actual[step][name], args.tolerance, args.v)
+            ok &= good
+            worst = max(worst, error)
+    for name, out_name in state.items():
+        good, error = compare(f"final state {name}", final_state[name],
+                              actual[-1][out_name], args.tolerance, args.v)
+        ok &= good
+        worst = max(worst, error)
+    print(f"largest relative error {worst:.3g} over {steps} step(s): "
+          f"{'ok' if ok else 'MISMATCH'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
