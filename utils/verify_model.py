@@ -117,7 +117,7 @@ def run_onnxruntime(model_path, steps, state, workdir):
     spec_path = os.path.join(workdir, "spec.json")
     with open(spec_path, "w") as f:
         json.dump(spec, f)
-    result = subprocess.run(["node", os.path.join(HERE, "ort_run.js"),
+    result = subprocess.run(["node", os.path.join(HERE, "run_onnxruntime.js"),
                              spec_path])
     if result.returncode != 0:
         raise RuntimeError("onnxruntime failed")
@@ -176,13 +176,20 @@ def main(argv):
     steps = args.steps or (3 if state else 1)
 
     module = torch.jit.load(args.torchscript)
+    schema_args = module.forward.schema.arguments[1:]
     inputs = [[(i.name, random_input(i, dims, rng, args)) for i in user_inputs]
               for _ in range(steps)]
     expected = []
     with torch.no_grad():
         for step_inputs in inputs:
-            tensors = [torch.from_numpy(a.copy()) for _, a in step_inputs]
-            expected.append(flatten(module(*tensors)))
+            values = []
+            for arg, (_, array) in zip(schema_args, step_inputs):
+                value = torch.from_numpy(array.copy())
+                # int, float and bool arguments are 0-d tensors in ONNX.
+                if str(arg.type) in ("int", "float", "bool"):
+                    value = value.item()
+                values.append(value)
+            expected.append(flatten(module(*values)))
     final_state = {name: read_attribute(module, name) for name in state}
 
     with tempfile.TemporaryDirectory() as workdir:

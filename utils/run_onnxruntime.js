@@ -1,7 +1,7 @@
 // Runs an ONNX model in onnxruntime (CPU, one thread) for the test suite,
 // the benchmarks and `torch-onnx-compile --verify`.
 //
-// Usage: node ort_run.js SPEC.json
+// Usage: node run_onnxruntime.js SPEC.json
 // SPEC: {
 //   "model": "m.onnx",
 //   "steps": [[{"name", "dtype", "dims", "file"}, ...], ...],  // inputs per step
