@@ -33,3 +33,8 @@ tools = [
     ToolSubst("torch-onnx-compile", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# The end-to-end tests need the whole pipeline in torch-onnx-compile.
+if os.path.exists(os.path.join(config.torch_onnx_tools_dir,
+                               "torch-onnx-compile")):
+    config.available_features.add("torch-onnx-compile")

@@ -13,7 +13,7 @@ pkgs=(
   libtorch-dev python3-torch python3-torchvision
   libonnx-dev python3-onnx libonnx-testdata
   libprotobuf-dev protobuf-compiler
-  python3-numpy
+  python3-numpy python3-matplotlib time
 )
 # Debian's npm conflicts with the nodejs that already bundles it.
 command -v node >/dev/null || pkgs+=(nodejs)

@@ -162,23 +162,32 @@ def trace(model, inputs):
         return torch.jit.trace(model, inputs, check_trace=False)
 
 
-# name -> (builder returning a ScriptModule, compile flags, verify flags)
+# name -> (builder returning a ScriptModule, compile flags, verify flags,
+#          example input shapes in --input-shape syntax)
 def _registry():
     r = {}
 
-    def add(name, build, flags=(), verify=()):
-        r[name] = (build, list(flags), list(verify))
+    def add(name, build, flags=(), verify=(), shapes=()):
+        shapes = list(shapes)
+        flags = list(flags)
+        for i, flag in enumerate(flags[:-1]):
+            if flag == "--input-shape":
+                shapes.append(flags[i + 1])
+        r[name] = (build, flags, list(verify), shapes)
 
     for tv in ["resnet18", "resnet50", "mobilenet_v2", "alexnet", "vgg11_bn",
                "swin_t", "convnext_tiny", "vit_b_16", "efficientnet_b0",
                "squeezenet1_0", "densenet121", "shufflenet_v2_x0_5",
                "mnasnet0_5", "regnet_x_400mf", "googlenet", "resnext50_32x4d",
                "mobilenet_v3_small", "wide_resnet50_2"]:
-        add(tv, functools.partial(lambda n: trace(*torchvision_model(n)), tv))
+        add(tv, functools.partial(lambda n: trace(*torchvision_model(n)), tv),
+            shapes=["1x3x224x224xf32"])
     add("inception_v3",
-        lambda: trace(*torchvision_model("inception_v3", 299)))
+        lambda: trace(*torchvision_model("inception_v3", 299)),
+        shapes=["1x3x299x299xf32"])
     add("small_convnet",
-        lambda: trace(SmallConvNet().eval(), (torch.randn(1, 3, 32, 32),)))
+        lambda: trace(SmallConvNet().eval(), (torch.randn(1, 3, 32, 32),)),
+        shapes=["1x3x32x32xf32"])
 
     torch.manual_seed(0)
     add("embedding", lambda: torch.jit.script(EmbeddingSubmodule(10, 100)),
@@ -189,14 +198,14 @@ def _registry():
 
     def lstm():
         model = LSTMSubmodule(10, 20)
-        model(torch.randn(5, 10))
+        with torch.no_grad():
+            model(torch.randn(5, 10))
         return trace(model, (torch.randn(5, 10),))
     add("lstm", lstm, ["--dynamic-dim", "input:0=seq_len"],
-        ["--dim", "seq_len=5"])
-    add("lstm_seq7", lstm, ["--dynamic-dim", "input:0=seq_len"],
-        ["--dim", "seq_len=7"])
+        ["--dim", "seq_len=5"], shapes=["5x10xf32"])
     add("bad_partial",
-        lambda: trace(BadModule(2.0), (torch.randn(1, 3, 16, 16),)))
+        lambda: trace(BadModule(2.0), (torch.randn(1, 3, 16, 16),)),
+        shapes=["1x3x16x16xf32"])
     add("conditional",
         lambda: torch.jit.script(ConditionalModule(2.0, 3.0)),
         ["--input-shape", "1x3x8x8xf32", "--input-shape", "1xi1"])
@@ -205,20 +214,23 @@ def _registry():
         layer = nn.TransformerEncoderLayer(32, 4, 64, batch_first=True)
         model = nn.TransformerEncoder(layer, 2).eval()
         return trace(model, (torch.randn(2, 5, 32),))
-    add("transformer_encoder", transformer)
+    add("transformer_encoder", transformer, shapes=["2x5x32xf32"])
     add("kv_cache", lambda: torch.jit.script(KVCache()),
         ["--input-shape", "1x1x8xf32"])
     add("gru", lambda: trace(nn.GRU(8, 16, 2, batch_first=True).eval(),
-                             (torch.randn(3, 5, 8),)))
+                             (torch.randn(3, 5, 8),)),
+        shapes=["3x5x8xf32"])
     add("scripted_loop", lambda: torch.jit.script(ScriptedLoop()),
         ["--input-shape", "2x6xf32"])
     add("fixed_loop", lambda: torch.jit.script(FixedLoop()),
         ["--input-shape", "2x6xf32"])
     add("bn_train", lambda: trace(nn.BatchNorm1d(6).train(),
-                                  (torch.randn(4, 6),)))
+                                  (torch.randn(4, 6),)),
+        shapes=["4x6xf32"])
     for n in [100, 200, 400, 800, 1600]:
         add(f"deep_mlp_{n}", functools.partial(
-            lambda k: trace(DeepMLP(k).eval(), (torch.randn(4, 16),)), n))
+            lambda k: trace(DeepMLP(k).eval(), (torch.randn(4, 16),)), n),
+            shapes=["4x16xf32"])
     return r
 
 
@@ -234,6 +246,8 @@ def main(argv):
                         help="print the model's torch-onnx-compile flags")
     parser.add_argument("--verify-flags", action="store_true",
                         help="print the model's verify_model.py flags")
+    parser.add_argument("--shapes", action="store_true",
+                        help="print the example input shapes")
     args = parser.parse_args(argv)
     if args.list:
         print("\n".join(sorted(REGISTRY)))
@@ -241,9 +255,14 @@ def main(argv):
     if args.name not in REGISTRY:
         print(f"unknown model '{args.name}'; see --list", file=sys.stderr)
         return 2
-    build, flags, verify = REGISTRY[args.name]
+    build, flags, verify, shapes = REGISTRY[args.name]
     if args.flags:
-        print(" ".join(flags))
+        shape_flags = [] if "--input-shape" in flags else [
+            f for shape in shapes for f in ("--input-shape", shape)]
+        print(" ".join(shape_flags + flags))
+        return 0
+    if args.shapes:
+        print(" ".join(shapes))
         return 0
     if args.verify_flags:
         print(" ".join(verify))

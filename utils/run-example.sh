@@ -13,5 +13,6 @@ build="$root/build"
 out="$build/example"
 mkdir -p "$out"
 /usr/bin/python3 "$root/utils/model_zoo.py" small_convnet "$out/small_convnet.pt"
-"$build/bin/torch-onnx-compile" "$out/small_convnet.pt" -o "$out/small_convnet.onnx" --verify -v
+"$build/bin/torch-onnx-compile" "$out/small_convnet.pt" -o "$out/small_convnet.onnx" \
+  --input-shape 1x3x32x32xf32 --verify -v
 echo "wrote $out/small_convnet.onnx"

@@ -1,0 +1,248 @@
+#!/usr/bin/python3
+"""Benchmarks torch-onnx-compile against torch.onnx.export.
+
+    /usr/bin/python3 bench/run_bench.py [--build build] [--runs 3] [--quick]
+
+For each model it measures, as the median of alternating runs, the whole
+process wall time and peak RSS of torch-onnx-compile, of a one-process
+torch.onnx.export (bench/peer_export.py, opset 17) of the same TorchScript
+file, and of the floor (bench/floor.cpp: load the archive and write every
+weight once). It also counts the nodes of both outputs and times both in
+onnxruntime (one thread, median of 20 runs after a warm-up). It prints the
+ratios and writes docs/benchmarks.md and docs/benchmarks-scaling.png.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import onnx
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PYTHON = "/usr/bin/python3"
+MODELS = ["resnet18", "resnet50", "mobilenet_v2", "vgg11_bn", "swin_t",
+          "convnext_tiny"]
+SCALING = [100, 200, 400, 800, 1600]
+
+
+def timed(cmd):
+    """Runs cmd under /usr/bin/time; returns (seconds, peak RSS in MB, ok)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as stats:
+        result = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o",
+                                 stats.name] + cmd, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True)
+        fields = stats.read().split()
+    if result.returncode != 0:
+        sys.stderr.write(result.stderr[-2000:])
+    seconds, kbytes = float(fields[-2]), int(fields[-1])
+    return seconds, kbytes / 1024.0, result.returncode == 0
+
+
+def zoo(*args):
+    return subprocess.run([PYTHON, os.path.join(ROOT, "utils", "model_zoo.py")]
+                          + list(args), check=True, capture_output=True,
+                          text=True).stdout.split()
+
+
+def node_count(path):
+    model = onnx.load(path, load_external_data=False)
+    return len(model.graph.node)
+
+
+def weight_bytes(path):
+    model = onnx.load(path, load_external_data=False)
+    total = 0
+    for init in model.graph.initializer:
+        n = int(np.prod(init.dims)) if init.dims else 1
+        total += n * onnx.helper.tensor_dtype_to_np_dtype(init.data_type).itemsize
+    return total
+
+
+def ort_latency(path, shapes, workdir):
+    inputs = []
+    for i, shape in enumerate(shapes):
+        *dims, dtype = shape.split("x")
+        dims = [int(d) for d in dims]
+        if dtype.startswith("f"):
+            array, kind = np.random.randn(*dims).astype(np.float32), "float32"
+        else:
+            array, kind = np.zeros(dims, dtype=np.int64), "int64"
+        name = f"in{i}.bin"
+        array.tofile(os.path.join(workdir, name))
+        inputs.append({"dims": dims, "dtype": kind,
+                       "file": os.path.join(workdir, name)})
+    model = onnx.load(path, load_external_data=False)
+    initializers = {t.name for t in model.graph.initializer}
+    names = [i.name for i in model.graph.input if i.name not in initializers]
+    for entry, name in zip(inputs, names):
+        entry["name"] = name
+    spec = {"model": os.path.abspath(path), "steps": [inputs],
+            "out_dir": workdir, "bench": {"warmup": 3, "runs": 20}}
+    spec_path = os.path.join(workdir, "bench.json")
+    with open(spec_path, "w") as f:
+        json.dump(spec, f)
+    env = dict(os.environ, NODE_PATH=os.path.join(ROOT, "third_party", "node",
+                                                  "node_modules"))
+    result = subprocess.run(["node", os.path.join(ROOT, "utils",
+                                                  "run_onnxruntime.js"),
+                             spec_path], capture_output=True, text=True,
+                            env=env)
+    if result.returncode != 0:
+        return float("nan")
+    return json.loads(result.stdout)["median_ms"]
+
+
+def measure(name, build, runs, workdir):
+    pt = os.path.join(workdir, f"{name}.pt")
+    if not os.path.exists(pt):
+        zoo(name, pt)
+    shapes = zoo(name, "--shapes")
+    flags = zoo(name, "--flags")
+    ours_onnx = os.path.join(workdir, f"{name}.ours.onnx")
+    peer_onnx = os.path.join(workdir, f"{name}.peer.onnx")
+    floor_out = os.path.join(workdir, f"{name}.floor.bin")
+    compile_cmd = [os.path.join(build, "bin", "torch-onnx-compile"), pt, "-o",
+                   ours_onnx] + flags
+    peer_cmd = [PYTHON, os.path.join(ROOT, "bench", "peer_export.py"), pt,
+                peer_onnx] + shapes
+    floor_cmd = [os.path.join(build, "bin", "torch-onnx-bench-floor"), pt,
+                 floor_out]
+    samples = {"ours": [], "peer": [], "floor": []}
+    ok = {"ours": True, "peer": True, "floor": True}
+    for _ in range(runs):
+        for key, cmd in (("ours", compile_cmd), ("peer", peer_cmd),
+                         ("floor", floor_cmd)):
+            seconds, rss, good = timed(cmd)
+            ok[key] &= good
+            samples[key].append((seconds, rss))
+    row = {"model": name}
+    for key, values in samples.items():
+        row[f"{key}_s"] = statistics.median(v[0] for v in values)
+        row[f"{key}_mb"] = statistics.median(v[1] for v in values)
+        row[f"{key}_ok"] = ok[key]
+    row["ours_nodes"] = node_count(ours_onnx) if ok["ours"] else None
+    row["peer_nodes"] = node_count(peer_onnx) if ok["peer"] else None
+    row["weights_mb"] = (weight_bytes(peer_onnx) / 2**20) if ok["peer"] else (
+        os.path.getsize(floor_out) / 2**20 if ok["floor"] else float("nan"))
+    row["ours_ms"] = ort_latency(ours_onnx, shapes, workdir) if ok["ours"] \
+        else float("nan")
+    row["peer_ms"] = ort_latency(peer_onnx, shapes, workdir) if ok["peer"] \
+        else float("nan")
+    return row
+
+
+def ratio(a, b):
+    return a / b if b and not math.isnan(a) and not math.isnan(b) else \
+        float("nan")
+
+
+def fit_exponent(ns, times, startup):
+    points = [(math.log(n), math.log(t - startup)) for n, t in zip(ns, times)
+              if t - startup > 0]
+    if len(points) < 2:
+        return float("nan")
+    xs, ys = zip(*points)
+    return float(np.polyfit(xs, ys, 1)[0])
+
+
+def write_report(rows, scaling, startup, path, plot_path):
+    lines = [
+        "# Benchmarks: torch-onnx-compile against torch.onnx.export",
+        "",
+        f"Measured {datetime.date.today().isoformat()} on this machine by "
+        "`bench/run_bench.py`: whole-process wall time and peak RSS, medians "
+        "of alternating runs; the peer is `torch.onnx.export` (opset 17) of "
+        "the same TorchScript file in one process; the floor loads the "
+        "archive with LibTorch and writes every weight once. Latency is "
+        "onnxruntime on one thread, median of 20 runs after a warm-up.",
+        "",
+        "| model | ours s | peer s | floor s | ours/peer | ours/floor | "
+        "ours MB | peer MB | floor MB | weights MB | nodes ours/peer | "
+        "ORT ms ours/peer |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        status = "" if r["ours_ok"] else " (failed)"
+        lines.append(
+            f"| {r['model']}{status} | {r['ours_s']:.2f} | {r['peer_s']:.2f} | "
+            f"{r['floor_s']:.2f} | {ratio(r['ours_s'], r['peer_s']):.2f} | "
+            f"{ratio(r['ours_s'], r['floor_s']):.2f} | {r['ours_mb']:.0f} | "
+            f"{r['peer_mb']:.0f} | {r['floor_mb']:.0f} | "
+            f"{r['weights_mb']:.0f} | {r['ours_nodes']}/{r['peer_nodes']} | "
+            f"{r['ours_ms']:.2f}/{r['peer_ms']:.2f} |")
+    if scaling:
+        ns = [int(r["model"].rsplit("_", 1)[1]) for r in scaling]
+        ours = [r["ours_s"] for r in scaling]
+        peer = [r["peer_s"] for r in scaling]
+        lines += [
+            "",
+            "## Scaling: deep_mlp_N (N blocks of Linear(16,16) + LayerNorm(16) "
+            "+ GELU)",
+            "",
+            f"Fitted exponent of time above start-up ({startup:.2f} s, the "
+            f"floor of the smallest model): ours "
+            f"{fit_exponent(ns, ours, startup):.2f}, peer "
+            f"{fit_exponent(ns, peer, startup):.2f}.",
+            "",
+            f"![time against N]({os.path.basename(plot_path)})",
+        ]
+        try:
+            import matplotlib
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+            plt.figure(figsize=(6, 4))
+            plt.loglog(ns, ours, "o-", label="torch-onnx-compile")
+            plt.loglog(ns, peer, "s-", label="torch.onnx.export")
+            plt.xlabel("blocks N")
+            plt.ylabel("wall time (s)")
+            plt.legend()
+            plt.grid(True, which="both", alpha=0.3)
+            plt.tight_layout()
+            plt.savefig(plot_path, dpi=100)
+        except ImportError:
+            lines.append("(matplotlib is missing: no plot)")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--models", nargs="*", default=MODELS)
+    parser.add_argument("--scaling", nargs="*", type=int, default=SCALING)
+    parser.add_argument("--workdir", default=None)
+    args = parser.parse_args(argv)
+    workdir = args.workdir or os.path.join(args.build, "bench-work")
+    os.makedirs(workdir, exist_ok=True)
+    rows, scaling = [], []
+    for name in args.models:
+        rows.append(measure(name, args.build, args.runs, workdir))
+        print(json.dumps(rows[-1]), flush=True)
+    for n in args.scaling:
+        scaling.append(measure(f"deep_mlp_{n}", args.build, args.runs,
+                               workdir))
+        print(json.dumps(scaling[-1]), flush=True)
+    startup = min((r["floor_s"] for r in rows + scaling), default=0.0)
+    print("\nmodel              ours/peer  ours/floor  RSS-floor/weights  "
+          "nodes ours/peer  ORT ours/peer")
+    for r in rows + scaling:
+        extra = ratio(r["ours_mb"] - r["floor_mb"], r["weights_mb"])
+        print(f"{r['model']:<18} {ratio(r['ours_s'], r['peer_s']):9.2f} "
+              f"{ratio(r['ours_s'], r['floor_s']):11.2f} {extra:18.2f} "
+              f"{r['ours_nodes']}/{r['peer_nodes']:<10} "
+              f"{ratio(r['ours_ms'], r['peer_ms']):.2f}")
+    write_report(rows, scaling, startup,
+                 os.path.join(ROOT, "docs", "benchmarks.md"),
+                 os.path.join(ROOT, "docs", "benchmarks-scaling.png"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,59 @@
+//===- Passes.td - ONNX dialect cleanups -------------------*- tablegen -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_ONNX_PASSES
+#define TORCH_ONNX_ONNX_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def FuseConvBatchNorm : Pass<"onnx-fuse-conv-batchnorm", "func::FuncOp"> {
+  let summary = "Fold an inference BatchNormalization into the Conv before it";
+  let description = [{
+    When a `Conv` with constant weights feeds only an inference-mode
+    `BatchNormalization` with constant parameters, the normalization is
+    folded into new weights and bias: with `s = scale / sqrt(var + eps)`,
+    `W' = W * s` per output channel and `B' = (B - mean) * s + bias`.
+
+    Before:
+    ```mlir
+    %y = "onnx.Conv"(%x, %w, %b) : (...) -> tensor<1x8x4x4xf32>
+    %z = "onnx.BatchNormalization"(%y, %scale, %bias, %mean, %var)
+        {epsilon = 1.0e-05 : f32} : (...) -> tensor<1x8x4x4xf32>
+    ```
+    After:
+    ```mlir
+    %w2 = "onnx.Initializer"() {name = "conv.weight", value = dense<...>} ...
+    %b2 = "onnx.Initializer"() {name = "conv.bias", value = dense<...>} ...
+    %z = "onnx.Conv"(%x, %w2, %b2) : (...) -> tensor<1x8x4x4xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];
+}
+
+def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
+  let summary = "Fold ops whose inputs are all initializers; drop Identity";
+  let description = [{
+    Folds data movement on constant inputs at compile time, so that the
+    graph holds no node that depends only on weights: `Transpose`,
+    `Reshape`, `Flatten`, `Squeeze` and `Unsqueeze` of an `onnx.Initializer`
+    become a new initializer (a reshape shares the original blob). `Identity`
+    nodes are removed.
+
+    Before:
+    ```mlir
+    %w = "onnx.Initializer"() {name = "w", value = dense<...> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+    %t = "onnx.Transpose"(%w) {perm = [1, 0]} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    ```
+    After:
+    ```mlir
+    %t = "onnx.Initializer"() {name = "w", value = dense<...> : tensor<3x2xf32>} : () -> tensor<3x2xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];
+}
+
+#endif // TORCH_ONNX_ONNX_PASSES

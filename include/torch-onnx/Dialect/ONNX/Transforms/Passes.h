@@ -1,0 +1,29 @@
+//===- Passes.h - ONNX dialect cleanups -------------------------*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_DIALECT_ONNX_TRANSFORMS_PASSES_H
+#define TORCH_ONNX_DIALECT_ONNX_TRANSFORMS_PASSES_H
+
+#include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::torch_onnx::ONNX {
+
+#define GEN_PASS_DECL
+#include "torch-onnx/Dialect/ONNX/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "torch-onnx/Dialect/ONNX/Transforms/Passes.h.inc"
+
+/// The constant data of `value` as floats, when it is f32.
+std::optional<SmallVector<float>> getF32Values(ElementsAttr value);
+
+} // namespace mlir::torch_onnx::ONNX
+
+#endif // TORCH_ONNX_DIALECT_ONNX_TRANSFORMS_PASSES_H

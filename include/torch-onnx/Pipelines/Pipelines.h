@@ -1,0 +1,40 @@
+//===- Pipelines.h - The end-to-end torch-onnx pipeline ---------*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_PIPELINES_PIPELINES_H
+#define TORCH_ONNX_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::torch_onnx {
+
+struct TorchToONNXPipelineOptions
+    : public PassPipelineOptions<TorchToONNXPipelineOptions> {
+  Option<int64_t> opset{*this, "opset",
+                        llvm::cl::desc("Target ONNX opset, 13 to 17"),
+                        llvm::cl::init(17)};
+  ListOption<std::string> dynamicDims{
+      *this, "dynamic-dims",
+      llvm::cl::desc("Dims to make dynamic: ARG:AXIS=SYMBOL, ...")};
+  Option<bool> fallbackCustomOps{
+      *this, "fallback-custom-ops",
+      llvm::cl::desc("Emit unconvertible ops in the org.pytorch.aten domain"),
+      llvm::cl::init(false)};
+};
+
+/// Imported TorchScript to the ONNX dialect: legalization, shape
+/// generalization, conversion and ONNX cleanups.
+void buildTorchToONNXPipeline(OpPassManager &pm,
+                              const TorchToONNXPipelineOptions &options);
+
+/// Registers `torch-to-onnx-pipeline`.
+void registerTorchToONNXPipeline();
+
+} // namespace mlir::torch_onnx
+
+#endif // TORCH_ONNX_PIPELINES_PIPELINES_H

@@ -1,0 +1,143 @@
+//===- FuseConvBatchNorm.cpp - Fold BatchNormalization into Conv ----------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <cmath>
+
+namespace mlir::torch_onnx::ONNX {
+#define GEN_PASS_DEF_FUSECONVBATCHNORM
+#include "torch-onnx/Dialect/ONNX/Transforms/Passes.h.inc"
+} // namespace mlir::torch_onnx::ONNX
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+
+std::optional<SmallVector<float>>
+mlir::torch_onnx::ONNX::getF32Values(ElementsAttr value) {
+  auto type = dyn_cast<ShapedType>(value.getType());
+  if (!type || !type.getElementType().isF32() || !type.hasStaticShape())
+    return std::nullopt;
+  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+    auto range = dense.getValues<float>();
+    return SmallVector<float>(range.begin(), range.end());
+  }
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return std::nullopt;
+    ArrayRef<char> bytes = blob->getData();
+    if (bytes.size() != type.getNumElements() * sizeof(float))
+      return std::nullopt;
+    SmallVector<float> values(type.getNumElements());
+    std::memcpy(values.data(), bytes.data(), bytes.size());
+    return values;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// The f32 data of `value` when an onnx.Initializer defines it.
+std::optional<SmallVector<float>> getInitializerData(Value value) {
+  auto init = value.getDefiningOp<ONNX::InitializerOp>();
+  if (!init)
+    return std::nullopt;
+  return ONNX::getF32Values(init.getValue());
+}
+
+struct FuseConvBatchNormPattern : public RewritePattern {
+  FuseConvBatchNormPattern(MLIRContext *context)
+      : RewritePattern(ONNX::BatchNormalizationOp::getOperationName(), 1,
+                       context) {}
+
+  LogicalResult matchAndRewrite(Operation *bn,
+                                PatternRewriter &rewriter) const override {
+    if (auto training = bn->getAttrOfType<IntegerAttr>("training_mode"))
+      if (training.getInt() != 0)
+        return failure();
+    for (Value extra : bn->getResults().drop_front())
+      if (!extra.use_empty())
+        return failure();
+    auto conv = bn->getOperand(0).getDefiningOp<ONNX::ConvOp>();
+    if (!conv || !conv->getResult(0).hasOneUse())
+      return failure();
+    Value weight = conv->getOperand(1);
+    auto weightInit = weight.getDefiningOp<ONNX::InitializerOp>();
+    std::optional<SmallVector<float>> w = getInitializerData(weight);
+    std::optional<SmallVector<float>> scale = getInitializerData(bn->getOperand(1));
+    std::optional<SmallVector<float>> shift = getInitializerData(bn->getOperand(2));
+    std::optional<SmallVector<float>> mean = getInitializerData(bn->getOperand(3));
+    std::optional<SmallVector<float>> var = getInitializerData(bn->getOperand(4));
+    if (!w || !scale || !shift || !mean || !var)
+      return failure();
+    auto weightType = cast<RankedTensorType>(weight.getType());
+    int64_t channels = weightType.getDimSize(0);
+    if (channels <= 0 || scale->size() != static_cast<size_t>(channels) ||
+        shift->size() != scale->size() || mean->size() != scale->size() ||
+        var->size() != scale->size())
+      return failure();
+    SmallVector<float> bias(channels, 0.0f);
+    bool hasBias = conv->getNumOperands() > 2 &&
+                   !isa<NoneType>(conv->getOperand(2).getType());
+    if (hasBias) {
+      std::optional<SmallVector<float>> b = getInitializerData(conv->getOperand(2));
+      if (!b || b->size() != static_cast<size_t>(channels))
+        return failure();
+      bias = *b;
+    }
+    float epsilon = 1e-5f;
+    if (auto eps = bn->getAttrOfType<FloatAttr>("epsilon"))
+      epsilon = eps.getValueAsDouble();
+
+    int64_t perChannel = weightType.getNumElements() / channels;
+    for (int64_t c = 0; c < channels; ++c) {
+      float s = (*scale)[c] / std::sqrt((*var)[c] + epsilon);
+      for (int64_t i = 0; i < perChannel; ++i)
+        (*w)[c * perChannel + i] *= s;
+      bias[c] = (bias[c] - (*mean)[c]) * s + (*shift)[c];
+    }
+
+    rewriter.setInsertionPoint(conv);
+    StringRef weightName = weightInit.getName();
+    auto newWeight = ONNX::InitializerOp::create(
+        rewriter, weight.getLoc(), weightName,
+        DenseElementsAttr::get(weightType, ArrayRef<float>(*w)));
+    auto biasType = RankedTensorType::get({channels}, rewriter.getF32Type());
+    std::string biasName = (weightName + ".fused_bias").str();
+    if (hasBias)
+      if (auto biasInit =
+              conv->getOperand(2).getDefiningOp<ONNX::InitializerOp>())
+        biasName = biasInit.getName().str();
+    auto newBias = ONNX::InitializerOp::create(
+        rewriter, conv.getLoc(), biasName,
+        DenseElementsAttr::get(biasType, ArrayRef<float>(bias)));
+
+    SmallVector<Value> operands = {conv->getOperand(0), newWeight, newBias};
+    auto fused = ONNX::ConvOp::create(rewriter, bn->getLoc(),
+                                      TypeRange{bn->getResult(0).getType()},
+                                      operands, conv->getAttrs());
+    rewriter.replaceAllUsesWith(bn->getResult(0), fused->getResult(0));
+    rewriter.eraseOp(bn);
+    rewriter.eraseOp(conv);
+    return success();
+  }
+};
+
+struct FuseConvBatchNorm
+    : public ONNX::impl::FuseConvBatchNormBase<FuseConvBatchNorm> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<FuseConvBatchNormPattern>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

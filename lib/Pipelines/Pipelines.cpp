@@ -1,0 +1,50 @@
+//===- Pipelines.cpp - The end-to-end torch-onnx pipeline -----------------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torch-onnx/Pipelines/Pipelines.h"
+
+#include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
+#include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
+#include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+
+void mlir::torch_onnx::buildTorchToONNXPipeline(
+    OpPassManager &pm, const TorchToONNXPipelineOptions &options) {
+  pm.addPass(Torch::createInlinePartialApplications());
+  pm.addPass(Torch::createLiftStatefulBuffers());
+  pm.addNestedPass<func::FuncOp>(Torch::createMaximizeValueSemantics());
+  Torch::GeneralizeShapesOptions shapes;
+  shapes.dynamicDims.assign(options.dynamicDims.begin(),
+                            options.dynamicDims.end());
+  pm.addPass(Torch::createGeneralizeShapes(shapes));
+  pm.addNestedPass<func::FuncOp>(Torch::createCleanup());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+
+  ConvertTorchToONNXOptions convert;
+  convert.opset = options.opset;
+  convert.fallbackCustomOps = options.fallbackCustomOps;
+  pm.addPass(createConvertTorchToONNX(convert));
+  pm.addNestedPass<func::FuncOp>(ONNX::createFoldConstants());
+  pm.addNestedPass<func::FuncOp>(ONNX::createFuseConvBatchNorm());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void mlir::torch_onnx::registerTorchToONNXPipeline() {
+  PassPipelineRegistration<TorchToONNXPipelineOptions>(
+      "torch-to-onnx-pipeline",
+      "Compile imported TorchScript to the ONNX dialect",
+      buildTorchToONNXPipeline);
+}
