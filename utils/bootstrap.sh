@@ -2,6 +2,8 @@
 #===- bootstrap.sh - Install dependencies, configure and build -----------===#
 #
 # Idempotent. Usage: utils/bootstrap.sh [BUILD_DIR]   (default: build)
+# Set TORCH_ONNX_BUILD_COMPILER=ON to also build the stages after the
+# dialects (importer, passes, conversion, emitter, torch-onnx-compile).
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -10,9 +12,8 @@ build=${1:-"$root/build"}
 
 "$root/utils/install-deps.sh"
 
-if [ ! -f "$build/build.ninja" ]; then
-  cmake -G Ninja -S "$root" -B "$build" \
-    -DCMAKE_BUILD_TYPE=Release \
-    -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit
-fi
+cmake -G Ninja -S "$root" -B "$build" \
+  -DCMAKE_BUILD_TYPE=Release \
+  -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
+  -DTORCH_ONNX_BUILD_COMPILER="${TORCH_ONNX_BUILD_COMPILER:-OFF}"
 ninja -C "$build"

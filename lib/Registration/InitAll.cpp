@@ -7,7 +7,14 @@
 
 #include "torch-onnx/InitAll.h"
 
+#include "torch-onnx/Dialect/ONNX/IR/ONNXDialect.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchDialect.h"
+#ifdef TORCH_ONNX_BUILD_COMPILER
+#include "torch-onnx/Conversion/Passes.h"
+#include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
+#include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
+#include "torch-onnx/Pipelines/Pipelines.h"
+#endif
 
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -15,7 +22,8 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::torch_onnx::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<func::FuncDialect, Torch::TorchDialect>();
+  registry.insert<func::FuncDialect, Torch::TorchDialect,
+                  ONNX::ONNXDialect>();
   func::registerInlinerExtension(registry);
 }
 
@@ -24,4 +32,11 @@ void mlir::torch_onnx::registerAllPasses() {
   registerCSEPass();
   registerInlinerPass();
   registerSymbolDCEPass();
+#ifdef TORCH_ONNX_BUILD_COMPILER
+  Torch::registerTorchPasses();
+  Torch::registerTorchLegalizePipeline();
+  ONNX::registerONNXPasses();
+  registerConversionPasses();
+  registerTorchToONNXPipeline();
+#endif
 }

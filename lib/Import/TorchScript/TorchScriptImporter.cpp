@@ -4,15 +4,170 @@
 // Exceptions. See LICENSE for license information.
 //
 //===----------------------------------------------------------------------===//
+//
+// The entry point: checks the file, loads it with LibTorch and turns every
+// exception LibTorch throws into a single diagnostic naming the file.
+//
+//===----------------------------------------------------------------------===//
 
-#include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
+#include "Importer.h"
+
+#include "torch-onnx/Dialect/Torch/IR/TorchDialect.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Regex.h"
+
+#include <c10/util/Exception.h>
+#include <torch/csrc/jit/api/module.h>
+#include <torch/csrc/jit/serialization/import.h>
+#include <torch/version.h>
 
 using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torchscript;
 
-// Placeholder until the importer lands.
-OwningOpRef<ModuleOp> mlir::torch_onnx::importTorchScriptFile(
-    llvm::StringRef path, const TorchScriptImportOptions &, MLIRContext *context) {
-  emitError(FileLineColLoc::get(context, path, 0, 0))
-      << "the TorchScript importer is not built yet";
+namespace {
+/// Reports LibTorch's warnings as MLIR warnings on the archive.
+class DiagnosticWarningHandler : public c10::WarningHandler {
+public:
+  explicit DiagnosticWarningHandler(Location loc) : loc(loc) {}
+  void process(const c10::SourceLocation &, const std::string &msg,
+               bool) override {
+    emitWarning(loc) << msg;
+  }
+
+private:
+  Location loc;
+};
+} // namespace
+
+/// The first line of `text`, without LibTorch's `[enforce fail at ...] .`
+/// prefix.
+static std::string firstLine(llvm::StringRef text) {
+  text = text.trim();
+  if (text.starts_with("[enforce fail at")) {
+    size_t end = text.find("] ");
+    if (end != llvm::StringRef::npos)
+      text = text.drop_front(end + 2).ltrim(". ");
+  }
+  return text.split('\n').first.rtrim().str();
+}
+
+/// A clear description of why LibTorch could not load an archive.
+static std::string describeLoadError(llvm::StringRef message) {
+  SmallVector<llvm::StringRef> match;
+  llvm::Regex newerVersion("file with version ([0-9]+), but the maximum "
+                           "supported version for reading is ([0-9]+)");
+  if (newerVersion.match(message, &match))
+    return ("was written by a newer PyTorch: its format version is " +
+            match[1] + ", but LibTorch " TORCH_VERSION " reads versions up to " +
+            match[2])
+        .str();
+  if (message.contains("failed finding central directory"))
+    return "is a truncated or corrupt zip archive";
+  return "could not be loaded: " + firstLine(message);
+}
+
+/// Checks that `path` names a readable zip archive, the container of every
+/// TorchScript archive, before LibTorch sees it.
+static LogicalResult checkArchiveFile(llvm::StringRef path, Location loc) {
+  llvm::Expected<llvm::sys::fs::file_t> file =
+      llvm::sys::fs::openNativeFileForRead(path);
+  if (!file) {
+    std::error_code error = llvm::errorToErrorCode(file.takeError());
+    return emitError(loc) << "cannot open TorchScript archive '" << path
+                          << "': " << error.message();
+  }
+  char magic[4] = {};
+  llvm::Expected<size_t> read =
+      llvm::sys::fs::readNativeFile(*file, llvm::MutableArrayRef(magic));
+  llvm::sys::fs::closeFile(*file);
+  if (!read) {
+    std::error_code error = llvm::errorToErrorCode(read.takeError());
+    return emitError(loc) << "cannot read TorchScript archive '" << path
+                          << "': " << error.message();
+  }
+  if (*read != 4 || llvm::StringRef(magic, 4) != llvm::StringRef("PK\3\4", 4))
+    return emitError(loc) << "'" << path
+                          << "' is not a TorchScript archive: it is not a "
+                             "zip file written by torch.jit.save";
+  return success();
+}
+
+/// Imports an archive LibTorch has loaded.
+static OwningOpRef<ModuleOp> importModule(torch::jit::Module &module,
+                                          llvm::StringRef path,
+                                          ArrayRef<InputShape> inputShapes,
+                                          Location fileLoc) {
+  MLIRContext *context = fileLoc.getContext();
+  const c10::ClassType &rootClass = *module.type();
+  if (!rootClass.findMethod("forward")) {
+    emitError(fileLoc) << "'" << path << "' holds module "
+                       << rootClass.name()->qualifiedName()
+                       << ", which has no forward method";
+    return nullptr;
+  }
+  OwningOpRef<ModuleOp> result = ModuleOp::create(fileLoc);
+  ModuleImporter importer(*result, path, inputShapes);
+  // Speculatively created ops may fail to verify; that only selects
+  // torch.operator, so their diagnostics are dropped.
+  ScopedDiagnosticHandler quietSpeculation(context, [&](Diagnostic &) {
+    return success(importer.isVerifyingSpeculatively());
+  });
+  if (failed(importer.importObjectGraph(module._ivalue())) ||
+      failed(importer.importMethods(rootClass)))
+    return nullptr;
+  if (failed(verify(*result)))
+    return nullptr;
+  return result;
+}
+
+OwningOpRef<ModuleOp>
+mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
+                                        const TorchScriptImportOptions &options,
+                                        MLIRContext *context) {
+  context->loadDialect<Torch::TorchDialect, func::FuncDialect>();
+  Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
+
+  SmallVector<InputShape> inputShapes;
+  for (const std::string &text : options.inputShapes) {
+    std::string error;
+    std::optional<InputShape> shape = parseInputShape(context, text, error);
+    if (!shape) {
+      emitError(fileLoc) << "invalid --input-shape '" << text
+                         << "': " << error;
+      return nullptr;
+    }
+    inputShapes.push_back(std::move(*shape));
+  }
+  if (failed(checkArchiveFile(path, fileLoc)))
+    return nullptr;
+
+  DiagnosticWarningHandler warnings(fileLoc);
+  c10::Warning::WarningHandlerGuard warningGuard(&warnings);
+  torch::jit::Module module;
+  try {
+    module = torch::jit::load(path.str(), c10::Device(c10::kCPU));
+  } catch (const c10::Error &error) {
+    emitError(fileLoc) << "TorchScript archive '" << path << "' "
+                       << describeLoadError(error.what_without_backtrace());
+    return nullptr;
+  } catch (const std::exception &error) {
+    emitError(fileLoc) << "TorchScript archive '" << path << "' "
+                       << describeLoadError(error.what());
+    return nullptr;
+  }
+
+  try {
+    return importModule(module, path, inputShapes, fileLoc);
+  } catch (const c10::Error &error) {
+    emitError(fileLoc) << "failed to import '" << path
+                       << "': " << firstLine(error.what_without_backtrace());
+  } catch (const std::exception &error) {
+    emitError(fileLoc) << "failed to import '" << path
+                       << "': " << firstLine(error.what());
+  }
   return nullptr;
 }

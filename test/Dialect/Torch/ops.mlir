@@ -4,7 +4,7 @@
 
 // CHECK-LABEL: func.func @constants
 func.func @constants() {
-  // CHECK: %int-3 = torch.constant.int -3
+  // CHECK: %int_3 = torch.constant.int -3
   %0 = torch.constant.int -3
   // CHECK: %float = torch.constant.float 2.500000e-01
   %1 = torch.constant.float 0.25
@@ -12,7 +12,7 @@ func.func @constants() {
   %2 = torch.constant.bool true
   // CHECK: %str = torch.constant.str "mean"
   %3 = torch.constant.str "mean"
-  // CHECK: %none = torch.constant.none
+  // CHECK: %{{.*}} = torch.constant.none
   %4 = torch.constant.none
   // CHECK: %cpu = torch.constant.device "cpu"
   %5 = torch.constant.device "cpu"
@@ -121,6 +121,7 @@ func.func @prims(%x: !torch.vtensor<[2],f32>, %t: !torch.tensor<[2],f32>, %b: !t
   %true = torch.constant.bool true
   // CHECK: torch.prim.Loop %{{.*}}, %{{.*}}, init(%{{.*}}) {
   // CHECK-NEXT: ^bb0(%{{.*}}: !torch.int, %{{.*}}: !torch.vtensor<[2],f32>):
+  // CHECK: torch.prim.CallFunction @scale(%{{.*}}, %{{.*}}) : (!torch.vtensor<[2],f32>, !torch.float) -> !torch.vtensor<[2],f32>
   // CHECK: torch.prim.Loop.condition %{{.*}}, iter(%{{.*}} : !torch.vtensor<[2],f32>)
   // CHECK: } : (!torch.int, !torch.bool, !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32>
   %loop = torch.prim.Loop %n, %true, init(%r) {
@@ -129,7 +130,6 @@ func.func @prims(%x: !torch.vtensor<[2],f32>, %t: !torch.tensor<[2],f32>, %b: !t
     %next = torch.prim.CallFunction @scale(%acc, %f) : (!torch.vtensor<[2],f32>, !torch.float) -> !torch.vtensor<[2],f32>
     torch.prim.Loop.condition %true, iter(%next : !torch.vtensor<[2],f32>)
   } : (!torch.int, !torch.bool, !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32>
-  // CHECK: torch.prim.CallFunction @scale(%{{.*}}, %{{.*}}) : (!torch.vtensor<[2],f32>, !torch.float) -> !torch.vtensor<[2],f32>
   // CHECK: %[[V:.*]] = torch.copy.to_vtensor %{{.*}} : !torch.vtensor<[2],f32>
   %v = torch.copy.to_vtensor %t : !torch.vtensor<[2],f32>
   // CHECK: %[[NV:.*]] = torch.copy.to_tensor %[[V]] : !torch.tensor<[2],f32>

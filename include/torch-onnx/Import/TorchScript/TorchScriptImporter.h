@@ -24,9 +24,10 @@
 namespace mlir::torch_onnx {
 
 struct TorchScriptImportOptions {
-  /// One shape per tensor argument of `forward`, in order, such as
-  /// `1x3x224x224xf32`; `?` marks an unknown dim. Traced modules may omit
-  /// them; scripted modules need them.
+  /// One shape per tensor argument of the root module's `forward`, in
+  /// order, such as `1x3x224x224xf32`; `?` marks an unknown dim. An archive
+  /// records no tensor shapes (not even a traced one), so every tensor
+  /// argument needs one.
   std::vector<std::string> inputShapes;
 };
 

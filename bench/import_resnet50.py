@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Compares importing resnet50 with torch-onnx-translate to a bare load.
+
+Usage: /usr/bin/python3 bench/import_resnet50.py BUILD_DIR [--runs N]
+
+Traces a randomly initialized torchvision resnet50 into a temporary
+directory, then times whole processes, best of N runs each:
+  - torch-onnx-bench-load-only model.pt (torch::jit::load alone)
+  - torch-onnx-translate --import-torchscript model.pt -o /dev/null
+    (import and printing, with weights elided as usual)
+and prints the ratio. The target is a ratio of at most 1.2.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MAKE_MODELS = os.path.join(HERE, "..", "test", "Import", "TorchScript",
+                           "Inputs", "make_models.py")
+
+
+def best_time(command, runs):
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("build_dir")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    bin_dir = os.path.join(args.build_dir, "bin")
+    with tempfile.TemporaryDirectory() as tmp:
+        model = os.path.join(tmp, "resnet50.pt")
+        subprocess.run([sys.executable, MAKE_MODELS, "resnet50", model],
+                       check=True)
+        load = [os.path.join(bin_dir, "torch-onnx-bench-load-only"), model]
+        translate = [os.path.join(bin_dir, "torch-onnx-translate"),
+                     "--import-torchscript", model,
+                     "--input-shape", "1x3x224x224xf32", "-o", os.devnull]
+        # One warm-up run each, so both read the archive from the page cache.
+        best_time(load, 1)
+        best_time(translate, 1)
+        load_time = best_time(load, args.runs)
+        import_time = best_time(translate, args.runs)
+    print(f"torch::jit::load only: {load_time:.3f} s")
+    print(f"import to Torch IR:    {import_time:.3f} s")
+    print(f"ratio:                 {import_time / load_time:.2f} (target <= 1.2)")
+
+
+if __name__ == "__main__":
+    main()

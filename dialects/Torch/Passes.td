@@ -1,0 +1,497 @@
+//===- Passes.td - Torch dialect passes --------------------*- tablegen -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The legalization passes turn an imported TorchScript object graph into one
+// value-semantic `func.func @forward`. They run in the order they are
+// declared here; `torch-legalize-pipeline` runs them all.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_TORCH_PASSES
+#define TORCH_ONNX_TORCH_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// torch-inline-partial-applications
+//===----------------------------------------------------------------------===//
+
+def InlinePartialApplications
+    : Pass<"torch-inline-partial-applications", "ModuleOp"> {
+  let summary = "Inline every call into one public entry function";
+  let description = [{
+    Resolves every `torch.prim.CallMethod`, `torch.prim.CallFunction` and
+    `func.call` statically and inlines the callee, recursively, until the
+    entry method of the root module has no calls left. The root module is
+    the last `torch.nn_module` of the module; the entry point is its class's
+    method named by `entry-method`.
+
+    The receiver of a `torch.prim.CallMethod` is traced through
+    `torch.prim.GetAttr` chains from the entry method's `%self` to a
+    concrete `torch.nn_module`, whose `torch.class_type` names the method's
+    function. Each call site gets its own copy of the callee: its module
+    argument becomes the receiver, and call-site arguments that are
+    constants (bound arguments of a `functools.partial`, captured values,
+    literal flags) are folded into the copy, after which the function is
+    canonicalized so that branches on those constants disappear.
+
+    The result is one public `func.func @forward` (the root's method,
+    renamed), whose `torch.prim.GetAttr` and `torch.prim.SetAttr` ops are
+    all on `%self` or on modules reached from it by `torch.prim.GetAttr`.
+    Every other function and every `torch.method` is removed; the rest of
+    the object graph stays for `torch-lift-stateful-buffers`. A call whose
+    callee cannot be determined statically, for example a method called on
+    a module taken from a list, is an error at the call's location.
+
+    Before:
+
+    ```mlir
+    torch.class_type @__torch__.Sub {
+      torch.attr "alpha" : !torch.float
+      torch.method "forward", @__torch__.Sub.forward
+    }
+    torch.class_type @__torch__.M {
+      torch.attr "sub" : !torch.nn.Module<"__torch__.Sub">
+      torch.method "forward", @__torch__.M.forward
+    }
+    %a = torch.constant.float 2.0
+    %sub = torch.nn_module {
+      torch.slot "alpha", %a : !torch.float
+    } : !torch.nn.Module<"__torch__.Sub">
+    %root = torch.nn_module {
+      torch.slot "sub", %sub : !torch.nn.Module<"__torch__.Sub">
+    } : !torch.nn.Module<"__torch__.M">
+    func.func private @__torch__.M.forward(
+        %self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor)
+        -> !torch.tensor {
+      %sub = torch.prim.GetAttr %self["sub"]
+          : !torch.nn.Module<"__torch__.M"> -> !torch.nn.Module<"__torch__.Sub">
+      %y = torch.prim.CallMethod %sub["forward"] (%x)
+          : !torch.nn.Module<"__torch__.Sub">, (!torch.tensor) -> !torch.tensor
+      return %y : !torch.tensor
+    }
+    func.func private @__torch__.Sub.forward(
+        %self: !torch.nn.Module<"__torch__.Sub">, %x: !torch.tensor)
+        -> !torch.tensor {
+      %alpha = torch.prim.GetAttr %self["alpha"]
+          : !torch.nn.Module<"__torch__.Sub"> -> !torch.float
+      %y = torch.aten.mul.Scalar %x, %alpha
+          : !torch.tensor, !torch.float -> !torch.tensor
+      return %y : !torch.tensor
+    }
+    ```
+
+    After (object graph unchanged apart from the `torch.method` ops):
+
+    ```mlir
+    func.func @forward(%self: !torch.nn.Module<"__torch__.M">,
+                       %x: !torch.tensor) -> !torch.tensor {
+      %sub = torch.prim.GetAttr %self["sub"]
+          : !torch.nn.Module<"__torch__.M"> -> !torch.nn.Module<"__torch__.Sub">
+      %alpha = torch.prim.GetAttr %sub["alpha"]
+          : !torch.nn.Module<"__torch__.Sub"> -> !torch.float
+      %y = torch.aten.mul.Scalar %x, %alpha
+          : !torch.tensor, !torch.float -> !torch.tensor
+      return %y : !torch.tensor
+    }
+    ```
+  }];
+  let options = [
+    Option<"entryMethod", "entry-method", "std::string",
+           /*default=*/"\"forward\"",
+           "The method of the root module that becomes the entry function">,
+    Option<"maxInlinedCalls", "max-inlined-calls", "unsigned",
+           /*default=*/"100000",
+           "Give up (with an error) after inlining this many calls, which "
+           "only a recursive program reaches">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// torch-lift-stateful-buffers
+//===----------------------------------------------------------------------===//
+
+def LiftStatefulBuffers : Pass<"torch-lift-stateful-buffers", "ModuleOp"> {
+  let summary = "Turn module state into constants, or into explicit inputs "
+                "and outputs when forward modifies it";
+  let description = [{
+    Runs after `torch-inline-partial-applications`. Every
+    `torch.prim.GetAttr` chain from `%self` of `@forward` names a slot path
+    such as `sub.running` or `bn.running_mean`.
+
+    State that `forward` only reads (parameters, read-only buffers, Python
+    attributes) becomes constants in the function: tensors become a copy of
+    their `torch.tensor.literal` (the attribute is shared, no data is
+    copied); ints, floats, bools, strings, None and lists of them become
+    `torch.constant.*` and `torch.prim.ListConstruct` ops.
+
+    State that `forward` modifies becomes an extra argument (the state on
+    entry) and an extra result (the state on exit). A slot is modified when
+    `torch.prim.SetAttr` writes it, or when an op writes in place to the
+    tensor read from it or to a view of that tensor: `foo_` variants,
+    `copy_`, `index_put_`, `out=` variants, and `aten.batch_norm` in
+    training mode, which updates its running statistics. The argument has
+    `torch_onnx.name = "<path>"` and `torch_onnx.initial_value` (the slot's
+    initial value), the result `torch_onnx.name = "<path>.out"`, and the
+    function's `torch_onnx.state` attribute lists the bindings as
+    `{input = "<path>", output = "<path>.out", path = "<path>"}`.
+
+    A modified int, float or bool slot (`self.count += 1`) becomes a 0-d
+    value tensor: `!torch.vtensor<[],si64>`, `!torch.vtensor<[],f64>` or
+    `!torch.vtensor<[],i1>`. Reads convert it back with `aten.Int.Tensor`,
+    `aten.Float.Tensor` or `aten.Bool.Tensor`, writes with
+    `torch.prim.NumToTensor.Scalar`. Tensor state keeps its reference type
+    so that `torch-maximize-value-semantics` can rewrite the in-place ops on
+    it.
+
+    Reads see the latest write in program order. A write inside a
+    `torch.prim.If` or `torch.prim.Loop` is threaded out of the region as an
+    extra result or loop-carried value. Two slots holding the same tensor
+    share one state argument as long as neither is reassigned; reassigning
+    one of them is an error. Finally `%self` and the whole object graph are
+    removed.
+
+    Before (object graph as in `torch-inline-partial-applications`, with
+    `%r = torch.tensor.literal(dense<0.0> : tensor<4xf32>)` in slot
+    `running` and `%c = torch.constant.int 0` in slot `count`):
+
+    ```mlir
+    func.func @forward(%self: !torch.nn.Module<"__torch__.M">,
+                       %x: !torch.tensor<[4],f32>) -> !torch.tensor {
+      %int1 = torch.constant.int 1
+      %r = torch.prim.GetAttr %self["running"]
+          : !torch.nn.Module<"__torch__.M"> -> !torch.tensor
+      %0 = torch.aten.add_.Tensor %r, %x, %int1
+          : !torch.tensor, !torch.tensor<[4],f32>, !torch.int -> !torch.tensor
+      %c = torch.prim.GetAttr %self["count"]
+          : !torch.nn.Module<"__torch__.M"> -> !torch.int
+      %c1 = torch.aten.add.int %c, %int1 : !torch.int, !torch.int -> !torch.int
+      torch.prim.SetAttr %self["count"] = %c1
+          : !torch.nn.Module<"__torch__.M">, !torch.int
+      return %0 : !torch.tensor
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @forward(
+        %x: !torch.tensor<[4],f32>,
+        %running: !torch.tensor<[4],f32> {torch_onnx.name = "running",
+            torch_onnx.initial_value = dense<0.0> : tensor<4xf32>},
+        %count: !torch.vtensor<[],si64> {torch_onnx.name = "count",
+            torch_onnx.initial_value = dense<0> : tensor<si64>})
+        -> (!torch.tensor, !torch.tensor<[4],f32> {torch_onnx.name = "running.out"},
+            !torch.vtensor<[],si64> {torch_onnx.name = "count.out"})
+        attributes {torch_onnx.state = [
+          {input = "running", output = "running.out", path = "running"},
+          {input = "count", output = "count.out", path = "count"}
+        ]} {
+      %int1 = torch.constant.int 1
+      %0 = torch.aten.add_.Tensor %running, %x, %int1
+          : !torch.tensor<[4],f32>, !torch.tensor<[4],f32>, !torch.int -> !torch.tensor
+      %c = torch.aten.Int.Tensor %count : !torch.vtensor<[],si64> -> !torch.int
+      %c1 = torch.aten.add.int %c, %int1 : !torch.int, !torch.int -> !torch.int
+      %t = torch.prim.NumToTensor.Scalar %c1 : !torch.int -> !torch.vtensor<[],si64>
+      return %0, %running, %t : !torch.tensor, !torch.tensor<[4],f32>, !torch.vtensor<[],si64>
+    }
+    ```
+  }];
+  let options = [
+    Option<"functionName", "function", "std::string", /*default=*/"\"forward\"",
+           "The entry function whose `%self` is lifted">,
+    Option<"readOnlyTensorsAsInputs", "read-only-tensors-as-inputs", "bool",
+           /*default=*/"false",
+           "Make read-only tensor state (parameters) inputs with an initial "
+           "value instead of constants">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// torch-maximize-value-semantics
+//===----------------------------------------------------------------------===//
+
+def MaximizeValueSemantics
+    : Pass<"torch-maximize-value-semantics", "func::FuncOp"> {
+  let summary = "Rewrite reference tensors and in-place ops into value "
+                "tensors and value ops";
+  let description = [{
+    Every `!torch.tensor<...>` becomes `!torch.vtensor<...>`: block
+    arguments, op results, region results, list/tuple/optional element
+    types and the function type. Ops that write to a tensor become their
+    value-semantic form, and every later read of the written tensor (in
+    program order, including reads nested in later regions) reads the new
+    value:
+
+    - `foo_` becomes `foo` (`aten.add_.Tensor` becomes `aten.add.Tensor`,
+      `relu_` becomes `relu`, `index_put_` becomes `index_put`, ...);
+    - `copy_` becomes its source, broadcast with `aten.expand_as` and cast
+      with `aten.to.dtype` when the types differ;
+    - `out=` variants become their functional overload;
+    - `aten.batch_norm` in training mode computes the updated running
+      statistics explicitly;
+    - `torch.copy.to_vtensor`, `torch.copy.to_tensor` and
+      `torch.overwrite.tensor.contents` fold away.
+
+    A write to a view is written back into its base: through
+    `aten.slice_scatter` for `aten.slice.Tensor` and `aten.narrow`,
+    `aten.select_scatter` for `aten.select.int`, the inverse transpose or
+    permutation, and `aten.reshape` for views that only change the shape.
+    A view read after its base changed is recomputed from the new base. A
+    write inside a `torch.prim.If` or `torch.prim.Loop` to a tensor defined
+    outside it is threaded out as an extra result or loop-carried value.
+
+    Writes whose effect cannot be expressed this way are errors at the
+    writing op: a write through `aten.expand` or `aten.as_strided`, through
+    a value that may or may not alias another (`aten.contiguous` or
+    `aten.reshape` of a view, an element of a list), to a loop-carried
+    tensor, or by an op whose effect is unknown.
+
+    Before:
+
+    ```mlir
+    func.func @forward(%x: !torch.tensor<[2,4],f32>, %y: !torch.tensor<[2,2],f32>)
+        -> !torch.tensor<[2,4],f32> {
+      %int0 = torch.constant.int 0
+      %int1 = torch.constant.int 1
+      %int2 = torch.constant.int 2
+      %false = torch.constant.bool false
+      %s = torch.aten.slice.Tensor %x, %int1, %int0, %int2, %int1
+          : !torch.tensor<[2,4],f32>, !torch.int, !torch.int, !torch.int, !torch.int
+          -> !torch.tensor<[2,2],f32>
+      %0 = torch.aten.copy_ %s, %y, %false
+          : !torch.tensor<[2,2],f32>, !torch.tensor<[2,2],f32>, !torch.bool
+          -> !torch.tensor<[2,2],f32>
+      %1 = torch.aten.relu_ %x : !torch.tensor<[2,4],f32> -> !torch.tensor<[2,4],f32>
+      return %x : !torch.tensor<[2,4],f32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @forward(%x: !torch.vtensor<[2,4],f32>, %y: !torch.vtensor<[2,2],f32>)
+        -> !torch.vtensor<[2,4],f32> {
+      ...
+      %0 = torch.aten.slice_scatter %x, %y, %int1, %int0, %int2, %int1
+          : ... -> !torch.vtensor<[2,4],f32>
+      %1 = torch.aten.relu %0 : !torch.vtensor<[2,4],f32> -> !torch.vtensor<[2,4],f32>
+      return %1 : !torch.vtensor<[2,4],f32>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// Shape generalization
+//===----------------------------------------------------------------------===//
+
+def GeneralizeShapes : Pass<"torch-generalize-shapes", "ModuleOp"> {
+  let summary = "Make chosen argument dims dynamic and re-infer every shape";
+  let description = [{
+    A traced model has the sizes of its example inputs everywhere. This pass
+    makes the dims named by `dynamic-dims` dynamic (`?`) in the arguments of
+    the entry function, then re-infers the sizes and dtype of every value in
+    program order (see `torch-refine-types`), so that no size derived from
+    a dynamic dim stays static.
+
+    `dynamic-dims` is a list of `ARG:AXIS=SYMBOL` entries, for example
+    `0:0=batch,x:1=seq`: ARG is an argument index or the argument's
+    `torch_onnx.name`, AXIS a dim index (negative counts from the back) and
+    SYMBOL the name the dim gets in the exported model. An unknown argument,
+    an axis out of range, a repeated dim or a malformed entry is an error.
+
+    Tracing also bakes sizes into int constants. Where a constant equals the
+    traced size of a dim that is now dynamic and is used as a size, the pass
+    rewrites it when its meaning is clear:
+
+    - in the size list of `aten.view`, `aten.reshape` or `aten._unsafe_view`,
+      an entry that stands for a group of input dims containing a dynamic one
+      (the sizes before and after it match the input's) becomes -1, or
+      `aten.size.int` of the input dim (or a product of them) when the list
+      already has a -1;
+    - in `aten.expand` and `aten.broadcast_to`, an entry for a dynamic input
+      dim becomes `aten.size.int` of that dim;
+    - the end of an `aten.slice.Tensor` along a dynamic dim that equals its
+      traced size becomes INT64_MAX ("to the end"), and an `aten.select.int`
+      index equal to the traced size minus one becomes -1;
+    - in the size list of `aten.zeros`, `aten.ones`, `aten.full`,
+      `aten.empty`, `aten.rand*`, `aten.new_*` and the end of `aten.arange`,
+      an entry equal to the traced size (2 or more) of exactly one symbol
+      becomes `aten.size.int` of the first argument dim with that symbol.
+
+    Other such constants get a warning at their location (the Python source
+    line) saying that the model will be wrong at other sizes of that dim.
+
+    The symbols are kept for the exporter as `torch_onnx.dim_params` (an
+    ArrayAttr of StringAttr, `""` for a static dim) on every argument and
+    result with a dynamic dim. A result dim carries the symbol of the
+    argument dim it equals: the inference follows symbols through
+    elementwise ops, broadcasting, matrix products, convolutions (batch dim,
+    and spatial dims of "same" convolutions), reshapes that keep a dim,
+    `aten.size.int` and int arithmetic by 1 or 0. An argument dim that was
+    already unknown is named `<argument name>_dim_<axis>`; a dynamic result
+    dim that equals no argument dim is named `<function>_dim_<n>`, unique in
+    the function.
+
+    Before (with `dynamic-dims=x:0=batch`):
+
+    ```mlir
+    func.func @forward(%x: !torch.vtensor<[4,16],f32> {torch_onnx.name = "x"})
+        -> !torch.vtensor<[4,8],f32> {
+      %w = torch.vtensor.literal(dense<0.5> : tensor<8x16xf32>) : !torch.vtensor<[8,16],f32>
+      %none = torch.constant.none
+      %0 = torch.aten.linear %x, %w, %none
+          : !torch.vtensor<[4,16],f32>, !torch.vtensor<[8,16],f32>, !torch.none
+          -> !torch.vtensor<[4,8],f32>
+      %int4 = torch.constant.int 4
+      %int2 = torch.constant.int 2
+      %s = torch.prim.ListConstruct %int4, %int2, %int4 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+      %1 = torch.aten.view %0, %s : !torch.vtensor<[4,8],f32>, !torch.list<int> -> !torch.vtensor<[4,2,4],f32>
+      return %1 : !torch.vtensor<[4,2,4],f32>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @forward(%x: !torch.vtensor<[?,16],f32> {torch_onnx.name = "x",
+                           torch_onnx.dim_params = ["batch", ""]})
+        -> (!torch.vtensor<[?,2,4],f32> {torch_onnx.dim_params = ["batch", "", ""]}) {
+      ...
+      %0 = torch.aten.linear %x, %w, %none : ... -> !torch.vtensor<[?,8],f32>
+      %int-1 = torch.constant.int -1
+      %s = torch.prim.ListConstruct %int-1, %int2, %int4 : ...
+      %1 = torch.aten.view %0, %s : !torch.vtensor<[?,8],f32>, !torch.list<int> -> !torch.vtensor<[?,2,4],f32>
+      return %1 : !torch.vtensor<[?,2,4],f32>
+    }
+    ```
+  }];
+  let options = [
+    ListOption<"dynamicDims", "dynamic-dims", "std::string",
+               "Dims to make dynamic, as ARG:AXIS=SYMBOL entries">,
+    Option<"functionName", "function", "std::string", /*default=*/"\"forward\"",
+           "The entry function whose arguments get dynamic dims">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def RefineTypes : Pass<"torch-refine-types", "func::FuncOp"> {
+  let summary = "Infer the sizes and dtype of every tensor from the "
+                "argument types";
+  let description = [{
+    Walks the function in program order, into `torch.prim.If` and
+    `torch.prim.Loop` regions, and computes each op's result types from its
+    operands: shapes with broadcasting, reductions, views, convolutions,
+    pooling, recurrent layers and more, and dtypes with PyTorch's type
+    promotion. Constant operands (dims, size lists, keepdim flags, dtypes)
+    are read where they are `torch.constant.*` ops or lists of them; ints
+    from `aten.size.int` are followed symbolically. What the current types
+    know beyond the inferred types is kept, so the pass never loses
+    information; an op without a rule keeps its types. Finally the function's
+    result types follow its `func.return`.
+
+    This is the inference `torch-generalize-shapes` runs; on its own it is
+    useful for scripted models, whose graphs carry no sizes, once the
+    argument types have them.
+
+    Before:
+
+    ```mlir
+    func.func @forward(%x: !torch.vtensor<[2,3],si64>) -> !torch.vtensor {
+      %float = torch.constant.float 5.000000e-01
+      %0 = torch.aten.mul.Scalar %x, %float
+          : !torch.vtensor<[2,3],si64>, !torch.float -> !torch.vtensor
+      return %0 : !torch.vtensor
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @forward(%x: !torch.vtensor<[2,3],si64>) -> !torch.vtensor<[2,3],f32> {
+      %float = torch.constant.float 5.000000e-01
+      %0 = torch.aten.mul.Scalar %x, %float
+          : !torch.vtensor<[2,3],si64>, !torch.float -> !torch.vtensor<[2,3],f32>
+      return %0 : !torch.vtensor<[2,3],f32>
+    }
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// torch-cleanup
+//===----------------------------------------------------------------------===//
+
+def Cleanup : Pass<"torch-cleanup", "func::FuncOp"> {
+  let summary = "Fold shape and scalar arithmetic and remove dead code";
+  let description = [{
+    Folds what the importer and the earlier passes leave computable at
+    compile time, then removes dead code:
+
+    - `aten.size.int`, `aten.size`, `aten.dim` and `aten.numel` of tensors
+      whose sizes are known, and `aten.len.t` of lists built in place;
+    - int, float and bool arithmetic and comparisons on constants
+      (`aten.add.int`, `aten.floordiv.int`, `aten.lt.int`, `aten.__not__`,
+      `aten.Int.float`, ...);
+    - element access on `torch.prim.ListConstruct` and
+      `torch.prim.TupleConstruct` (`aten.__getitem__.t`,
+      `torch.prim.ListUnpack`, `torch.prim.TupleIndex`,
+      `torch.prim.TupleUnpack`);
+    - `torch.prim.If` on a constant, and (with `drop-raising-branches`) a
+      `torch.prim.If` one of whose branches raises, which becomes the other
+      branch;
+    - `aten.Int.Tensor` of `torch.prim.NumToTensor.Scalar` and similar
+      round trips, `torch.prim.dtype` of tensors of known dtype,
+      `torch.prim.device`, and `aten.__is__` / `aten.__isnot__` against
+      None;
+    - unused constants and unused ops that only read their operands.
+
+    A function that raises on every path once folded is an error at the
+    `torch.prim.RaiseException`.
+
+    Before:
+
+    ```mlir
+    func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor {
+      %int0 = torch.constant.int 0
+      %int3 = torch.constant.int 3
+      %n = torch.aten.size.int %x, %int0 : !torch.vtensor<[2,3],f32>, !torch.int -> !torch.int
+      %m = torch.aten.mul.int %n, %int3 : !torch.int, !torch.int -> !torch.int
+      %s = torch.prim.ListConstruct %m : (!torch.int) -> !torch.list<int>
+      %y = torch.aten.view %x, %s : !torch.vtensor<[2,3],f32>, !torch.list<int> -> !torch.vtensor
+      %unused = torch.aten.relu %x : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+      return %y : !torch.vtensor
+    }
+    ```
+
+    After:
+
+    ```mlir
+    func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor {
+      %int6 = torch.constant.int 6
+      %s = torch.prim.ListConstruct %int6 : (!torch.int) -> !torch.list<int>
+      %y = torch.aten.view %x, %s : !torch.vtensor<[2,3],f32>, !torch.list<int> -> !torch.vtensor
+      return %y : !torch.vtensor
+    }
+    ```
+  }];
+  let options = [
+    Option<"dropRaisingBranches", "drop-raising-branches", "bool",
+           /*default=*/"true",
+           "Replace a torch.prim.If with one branch that raises by its other "
+           "branch (an exported model cannot raise)">,
+    Option<"device", "device", "std::string", /*default=*/"\"cpu\"",
+           "The device `torch.prim.device` folds to">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+#endif // TORCH_ONNX_TORCH_PASSES

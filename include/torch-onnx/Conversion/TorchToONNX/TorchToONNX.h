@@ -1,0 +1,57 @@
+//===- TorchToONNX.h - Torch dialect to ONNX dialect ------------*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_CONVERSION_TORCHTOONNX_TORCHTOONNX_H
+#define TORCH_ONNX_CONVERSION_TORCHTOONNX_TORCHTOONNX_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace mlir::torch_onnx {
+
+#define GEN_PASS_DECL_CONVERTTORCHTOONNX
+#include "torch-onnx/Conversion/Passes.h.inc"
+
+/// The lowest and highest default-domain opsets the conversion targets.
+inline constexpr int64_t kMinTorchToONNXOpset = 13;
+inline constexpr int64_t kMaxTorchToONNXOpset = 17;
+
+/// The ONNX IR version that goes with default-domain opset `opset`.
+int64_t getONNXIRVersionForOpset(int64_t opset);
+
+/// Converts Torch types to the types of the ONNX dialect:
+///   - `!torch.vtensor<[2,?],si64>` to `tensor<2x?xi64>` (signed and
+///     unsigned integer dtypes become signless, except `ui8`), and a value
+///     tensor of unknown rank to an unranked tensor;
+///   - `!torch.int` to `tensor<i64>`, `!torch.float` and `!torch.number` to
+///     `tensor<f64>`, `!torch.bool` to `tensor<i1>`;
+///   - every other type (lists, none, strings, ...) to itself: the patterns
+///     read those at compile time from the ops that define them.
+/// A Torch constant used where its converted type is needed materializes as
+/// an ONNX constant.
+class TorchToONNXTypeConverter : public TypeConverter {
+public:
+  explicit TorchToONNXTypeConverter(MLIRContext *context);
+};
+
+/// Adds the patterns that convert Torch ops to ONNX ops at default-domain
+/// opset `opset`.
+void populateTorchToONNXPatterns(TypeConverter &typeConverter,
+                                 RewritePatternSet &patterns, int64_t opset);
+
+/// Adds the lowest-benefit pattern that turns any Torch op left without a
+/// conversion into an `onnx.Custom` node of domain `org.pytorch.aten`.
+void populateTorchToONNXFallbackPatterns(TypeConverter &typeConverter,
+                                         RewritePatternSet &patterns);
+
+} // namespace mlir::torch_onnx
+
+#endif // TORCH_ONNX_CONVERSION_TORCHTOONNX_TORCHTOONNX_H

@@ -1,0 +1,41 @@
+//===- Passes.h - Torch dialect passes --------------------------*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_DIALECT_TORCH_TRANSFORMS_PASSES_H
+#define TORCH_ONNX_DIALECT_TORCH_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::torch_onnx::Torch {
+
+#define GEN_PASS_DECL
+#include "torch-onnx/Dialect/Torch/Transforms/Passes.h.inc"
+
+/// Adds the patterns `torch-cleanup` folds with: int, float and bool
+/// arithmetic on constants, shape queries of tensors with known sizes,
+/// element access on lists and tuples built in place, and scalar/tensor
+/// round trips.
+void populateTorchFoldingPatterns(RewritePatternSet &patterns);
+
+/// Adds the passes that turn an imported TorchScript object graph into one
+/// value-semantic `func.func @forward` to `pm`: inlining, state lifting,
+/// value semantics, shape generalization and cleanup.
+void buildTorchLegalizePipeline(OpPassManager &pm);
+
+/// Registers `torch-legalize-pipeline`.
+void registerTorchLegalizePipeline();
+
+#define GEN_PASS_REGISTRATION
+#include "torch-onnx/Dialect/Torch/Transforms/Passes.h.inc"
+
+} // namespace mlir::torch_onnx::Torch
+
+#endif // TORCH_ONNX_DIALECT_TORCH_TRANSFORMS_PASSES_H

@@ -1,0 +1,473 @@
+//===- Attention.cpp - Attention and transformer layers to ONNX -----------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The fused attention ops of PyTorch's fast paths (nn.MultiheadAttention and
+// nn.TransformerEncoderLayer in inference) are decomposed into MatMul, Add,
+// Softmax, Transpose and Reshape. Layer normalization is
+// LayerNormalization from opset 17 and ReduceMean arithmetic below it; the
+// GELU of the feed-forward block is the exact, Erf-based one.
+//
+// Masks follow PyTorch: a mask is boolean (a float mask counts as true where
+// it is non-zero), true marks a position that is left out of the softmax,
+// and a row that is masked out entirely gives NaN.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternUtils.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torch_to_onnx;
+
+namespace {
+
+/// PyTorch's `mask_type` for a key padding mask of shape [batch, source].
+constexpr int64_t kKeyPaddingMask = 1;
+
+//===----------------------------------------------------------------------===//
+// Building blocks
+//===----------------------------------------------------------------------===//
+
+/// The type of `MatMul(a, b)`: numpy matrix multiplication of ranked
+/// operands of rank 2 or more, unranked otherwise.
+TensorType getMatMulType(Value a, Value b) {
+  Type elementType = getElementType(a);
+  std::optional<SmallVector<int64_t>> shapeA = getShape(a);
+  std::optional<SmallVector<int64_t>> shapeB = getShape(b);
+  if (!shapeA || !shapeB || shapeA->size() < 2 || shapeB->size() < 2)
+    return UnrankedTensorType::get(elementType);
+  SmallVector<int64_t> shape =
+      broadcastShapes(ArrayRef(*shapeA).drop_back(2),
+                      ArrayRef(*shapeB).drop_back(2));
+  shape.push_back((*shapeA)[shapeA->size() - 2]);
+  shape.push_back(shapeB->back());
+  return RankedTensorType::get(shape, elementType);
+}
+
+Value matmul(ONNXBuilder &b, Value x, Value y) {
+  return b.create<ONNX::MatMulOp>(getMatMulType(x, y), {x, y});
+}
+
+/// `x @ weight^T + bias`, with `weight` of shape [out, in] as in nn.Linear.
+Value linear(ONNXBuilder &b, Value x, Value weight, Value bias) {
+  Value y = matmul(b, x, b.transpose(weight, {1, 0}));
+  return b.binary<ONNX::AddOp>(y, bias);
+}
+
+/// The outputs of ONNX Split of `value` along `axis` into parts of `sizes`.
+SmallVector<Value> split(ONNXBuilder &b, Value value, int64_t axis,
+                         ArrayRef<int64_t> sizes) {
+  std::optional<SmallVector<int64_t>> shape = getShape(value);
+  SmallVector<Type> types;
+  for (int64_t size : sizes) {
+    if (!shape) {
+      types.push_back(value.getType());
+      continue;
+    }
+    SmallVector<int64_t> partShape = *shape;
+    partShape[axis] = size;
+    types.push_back(RankedTensorType::get(partShape, getElementType(value)));
+  }
+  auto op = b.createOp<ONNX::SplitOp>(types, {value, b.i64Tensor(sizes)},
+                                      {b.intAttr("axis", axis)});
+  return SmallVector<Value>(op->getResults());
+}
+
+/// Layer normalization of `x` over its last dim with epsilon `eps`; the
+/// result has type `resultType` when given, else the type of `x`.
+Value layerNorm(ONNXBuilder &b, int64_t opset, Value x, Value weight,
+                Value bias, double eps, Type resultType = {}) {
+  if (!resultType)
+    resultType = x.getType();
+  if (opset >= 17) {
+    Type none = NoneType::get(b.getContext());
+    auto op = b.createOp<ONNX::LayerNormalizationOp>(
+        TypeRange{resultType, none, none}, {x, weight, bias},
+        {b.intAttr("axis", -1), b.floatAttr("epsilon", eps)});
+    return op->getResult(0);
+  }
+  Type elementType = getElementType(x);
+  int64_t lastDim = *getRank(x) - 1;
+  Value mean = b.reduce<ONNX::ReduceMeanOp>(x, {lastDim}, /*keepdims=*/true);
+  Value centered = b.binary<ONNX::SubOp>(x, mean);
+  Value variance = b.reduce<ONNX::ReduceMeanOp>(
+      b.binary<ONNX::MulOp>(centered, centered), {lastDim}, /*keepdims=*/true);
+  Value stddev = b.unary<ONNX::SqrtOp>(
+      b.binary<ONNX::AddOp>(variance, b.scalar(elementType, eps)));
+  Value normalized = b.binary<ONNX::DivOp>(centered, stddev);
+  Value scaled = b.binary<ONNX::MulOp>(normalized, weight);
+  return b.create<ONNX::AddOp>(resultType, {scaled, bias});
+}
+
+/// The exact GELU, `x * (1 + erf(x / sqrt(2))) / 2`.
+Value gelu(ONNXBuilder &b, Value x) {
+  Type elementType = getElementType(x);
+  Value erf = b.unary<ONNX::ErfOp>(
+      b.binary<ONNX::MulOp>(x, b.scalar(elementType, M_SQRT1_2)));
+  Value onePlusErf =
+      b.binary<ONNX::AddOp>(erf, b.scalar(elementType, 1.0));
+  Value half = b.binary<ONNX::MulOp>(x, b.scalar(elementType, 0.5));
+  return b.binary<ONNX::MulOp>(half, onePlusErf);
+}
+
+/// `mask` as a boolean tensor: a non-boolean mask is true where non-zero.
+Value toBoolMask(ONNXBuilder &b, Value mask) {
+  return b.cast(mask, IntegerType::get(b.getContext(), 1));
+}
+
+/// The softmax over `axis` of `scores` with the positions where boolean
+/// `mask` is true left out.
+Value maskedSoftmax(ONNXBuilder &b, Value scores, Value mask, int64_t axis,
+                    Type resultType = {}) {
+  if (!resultType)
+    resultType = scores.getType();
+  if (mask) {
+    Value minusInf = b.scalar(getElementType(scores),
+                              -std::numeric_limits<double>::infinity());
+    scores = b.create<ONNX::WhereOp>(scores.getType(),
+                                     {mask, minusInf, scores});
+  }
+  return b.create<ONNX::SoftmaxOp>(resultType, scores,
+                                   {b.intAttr("axis", axis)});
+}
+
+//===----------------------------------------------------------------------===//
+// Multi-head attention
+//===----------------------------------------------------------------------===//
+
+/// The operands of a multi-head attention with packed input projections,
+/// converted.
+struct AttentionOperands {
+  Value query, key, value;
+  int64_t embedDim = 0, numHeads = 0;
+  Value qkvWeight, qkvBias, projWeight, projBias;
+  /// A boolean mask, or null.
+  Value mask;
+  std::optional<int64_t> maskType;
+};
+
+/// The results of a multi-head attention: the projected output [batch,
+/// target, embed] and the attention probabilities [batch, heads, target,
+/// source].
+struct AttentionResults {
+  Value output, probabilities;
+};
+
+/// Checks the operands that PyTorch's fused attention requires: 3-D
+/// batch-first inputs whose last dim is the embedding dim, divisible by the
+/// number of heads.
+LogicalResult verifyAttentionOperands(const AttentionOperands &operands,
+                                      std::string &reason) {
+  if (operands.numHeads <= 0 || operands.embedDim <= 0 ||
+      operands.embedDim % operands.numHeads != 0) {
+    reason = "the embedding dim is not a positive multiple of the heads";
+    return failure();
+  }
+  for (Value input : {operands.query, operands.key, operands.value}) {
+    std::optional<SmallVector<int64_t>> shape = getShape(input);
+    if (!shape || shape->size() != 3 || !isFloatType(getElementType(input))) {
+      reason = "expected 3-D float inputs";
+      return failure();
+    }
+    if (shape->back() != ShapedType::kDynamic &&
+        shape->back() != operands.embedDim) {
+      reason = "the input's last dim is not the embedding dim";
+      return failure();
+    }
+  }
+  for (Value weight : {operands.qkvWeight, operands.qkvBias,
+                       operands.projWeight, operands.projBias})
+    if (!getRank(weight)) {
+      reason = "expected ranked weights";
+      return failure();
+    }
+  return success();
+}
+
+/// `x` [batch, seq, embed] split into heads: [batch, heads, seq, head_dim],
+/// or [batch, heads, head_dim, seq] when `transposed`.
+Value splitHeads(ONNXBuilder &b, Value x, int64_t numHeads, int64_t headDim,
+                 bool transposed) {
+  Value heads = b.reshape(x, {0, 0, numHeads, headDim});
+  if (transposed)
+    return b.transpose(heads, {0, 2, 3, 1});
+  return b.transpose(heads, {0, 2, 1, 3});
+}
+
+/// Multi-head attention as PyTorch's fused kernel computes it: the packed
+/// projection of query, key and value, the scaled dot product per head,
+/// the (masked) softmax, the merge of the heads and the output projection.
+AttentionResults buildMultiHeadAttention(ONNXBuilder &b,
+                                         const AttentionOperands &operands,
+                                         Type outputType = {}) {
+  int64_t embedDim = operands.embedDim;
+  int64_t numHeads = operands.numHeads;
+  int64_t headDim = embedDim / numHeads;
+  Type elementType = getElementType(operands.query);
+
+  Value q, k, v;
+  if (operands.key == operands.query && operands.value == operands.query) {
+    // Self attention: one projection of [batch, seq, 3 * embed].
+    Value qkv = linear(b, operands.query, operands.qkvWeight, operands.qkvBias);
+    SmallVector<Value> parts =
+        split(b, qkv, 2, {embedDim, embedDim, embedDim});
+    q = parts[0], k = parts[1], v = parts[2];
+  } else {
+    SmallVector<Value> weights =
+        split(b, operands.qkvWeight, 0, {embedDim, embedDim, embedDim});
+    SmallVector<Value> biases =
+        split(b, operands.qkvBias, 0, {embedDim, embedDim, embedDim});
+    q = linear(b, operands.query, weights[0], biases[0]);
+    k = linear(b, operands.key, weights[1], biases[1]);
+    v = linear(b, operands.value, weights[2], biases[2]);
+  }
+
+  // The query is scaled before the product, as PyTorch does.
+  Value scale = b.scalar(elementType, 1.0 / std::sqrt(double(headDim)));
+  Value qHeads = b.binary<ONNX::MulOp>(
+      splitHeads(b, q, numHeads, headDim, /*transposed=*/false), scale);
+  Value kHeads = splitHeads(b, k, numHeads, headDim, /*transposed=*/true);
+  Value vHeads = splitHeads(b, v, numHeads, headDim, /*transposed=*/false);
+  Value scores = matmul(b, qHeads, kHeads);
+
+  Value mask = operands.mask;
+  if (mask && getRank(mask) == 2 && operands.maskType == kKeyPaddingMask)
+    mask = b.unsqueeze(mask, {1, 2});
+  Value probabilities = maskedSoftmax(b, scores, mask, /*axis=*/3);
+
+  Value context = b.transpose(matmul(b, probabilities, vHeads), {0, 2, 1, 3});
+  Value merged = b.reshape(context, {0, 0, embedDim});
+  Value projected = matmul(b, merged, b.transpose(operands.projWeight, {1, 0}));
+  if (!outputType)
+    outputType = getBroadcastType(projected, operands.projBias, elementType);
+  Value output =
+      b.create<ONNX::AddOp>(outputType, {projected, operands.projBias});
+  return {output, probabilities};
+}
+
+/// Reads the mask operands: `mask` (a Torch optional tensor, converted to
+/// `convertedMask`) and `maskType`.
+LogicalResult readMask(ONNXBuilder &b, Value mask, Value convertedMask,
+                       Value maskType, AttentionOperands &operands) {
+  if (isNone(mask))
+    return success();
+  if (!convertedMask || !isa<TensorType>(convertedMask.getType()))
+    return failure();
+  operands.mask = toBoolMask(b, convertedMask);
+  if (!operands.mask)
+    return failure();
+  if (!isNone(maskType)) {
+    operands.maskType = getConstantInt(maskType);
+    if (!operands.maskType)
+      return failure();
+  }
+  return success();
+}
+
+/// `aten._native_multi_head_attention`: the output and, when `need_weights`,
+/// the attention probabilities, averaged over the heads when
+/// `average_attn_weights`. Without `need_weights` the second result is an
+/// empty tensor.
+struct ConvertNativeMultiHeadAttention
+    : public ONNXConversionPattern<Torch::Aten_NativeMultiHeadAttentionOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::Aten_NativeMultiHeadAttentionOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ONNXBuilder b(rewriter, op.getLoc());
+    std::optional<int64_t> embedDim = getConstantInt(op.getEmbedDim());
+    std::optional<int64_t> numHeads = getConstantInt(op.getNumHead());
+    std::optional<bool> needWeights = getConstantBool(op.getNeedWeights());
+    std::optional<bool> average =
+        getConstantBool(op.getAverageAttnWeights());
+    if (!embedDim || !numHeads || !needWeights || !average)
+      return rewriter.notifyMatchFailure(
+          op, "embed_dim, num_head, need_weights and average_attn_weights "
+              "must be known at compile time");
+
+    AttentionOperands operands;
+    operands.query = adaptor.getQuery();
+    operands.key = adaptor.getKey();
+    operands.value = adaptor.getValue();
+    operands.embedDim = *embedDim;
+    operands.numHeads = *numHeads;
+    operands.qkvWeight = adaptor.getQkvWeight();
+    operands.qkvBias = adaptor.getQkvBias();
+    operands.projWeight = adaptor.getProjWeight();
+    operands.projBias = adaptor.getProjBias();
+    std::string reason;
+    if (failed(verifyAttentionOperands(operands, reason)))
+      return rewriter.notifyMatchFailure(op, reason);
+    if (failed(readMask(b, op.getMask(), adaptor.getMask(), op.getMaskType(),
+                        operands)))
+      return rewriter.notifyMatchFailure(op, "unsupported mask");
+
+    AttentionResults results = buildMultiHeadAttention(
+        b, operands, getConvertedTensorType(getTypeConverter(), op.getResult0()));
+
+    Value weights;
+    if (!*needWeights) {
+      // PyTorch returns an undefined tensor; nothing can use it.
+      auto emptyType =
+          RankedTensorType::get({0}, getElementType(operands.query));
+      weights = b.constant(DenseElementsAttr::get(emptyType,
+                                                  ArrayRef<Attribute>{}));
+    } else if (*average) {
+      weights = b.reduce<ONNX::ReduceMeanOp>(results.probabilities, {1},
+                                             /*keepdims=*/false);
+    } else {
+      weights = results.probabilities;
+    }
+    rewriter.replaceOp(op, {results.output, weights});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Transformer encoder layer
+//===----------------------------------------------------------------------===//
+
+/// `aten._transformer_encoder_layer_fwd`: a batch-first
+/// nn.TransformerEncoderLayer in inference,
+///   norm_first:  x = x + SA(LN1(x)); x = x + FF(LN2(x))
+///   otherwise:   x = LN1(x + SA(x)); x = LN2(x + FF(x))
+/// with FF(x) = linear2(act(linear1(x))) and act GELU or ReLU.
+struct ConvertTransformerEncoderLayer
+    : public ONNXConversionPattern<Torch::Aten_TransformerEncoderLayerFwdOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::Aten_TransformerEncoderLayerFwdOp op,
+                  OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ONNXBuilder b(rewriter, op.getLoc());
+    std::optional<int64_t> embedDim = getConstantInt(op.getEmbedDim());
+    std::optional<int64_t> numHeads = getConstantInt(op.getNumHeads());
+    std::optional<bool> useGelu = getConstantBool(op.getUseGelu());
+    std::optional<bool> normFirst = getConstantBool(op.getNormFirst());
+    std::optional<double> eps = getConstantFloat(op.getEps());
+    if (!embedDim || !numHeads || !useGelu || !normFirst || !eps)
+      return rewriter.notifyMatchFailure(
+          op, "embed_dim, num_heads, use_gelu, norm_first and eps must be "
+              "known at compile time");
+    TensorType resultType =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+
+    AttentionOperands attention;
+    attention.query = attention.key = attention.value = adaptor.getSrc();
+    attention.embedDim = *embedDim;
+    attention.numHeads = *numHeads;
+    attention.qkvWeight = adaptor.getQkvWeight();
+    attention.qkvBias = adaptor.getQkvBias();
+    attention.projWeight = adaptor.getProjWeight();
+    attention.projBias = adaptor.getProjBias();
+    std::string reason;
+    if (failed(verifyAttentionOperands(attention, reason)))
+      return rewriter.notifyMatchFailure(op, reason);
+    if (failed(readMask(b, op.getMask(), adaptor.getMask(), op.getMaskType(),
+                        attention)))
+      return rewriter.notifyMatchFailure(op, "unsupported mask");
+    for (Value weight :
+         {adaptor.getNormWeight_1(), adaptor.getNormBias_1(),
+          adaptor.getNormWeight_2(), adaptor.getNormBias_2(),
+          adaptor.getFfnWeight_1(), adaptor.getFfnBias_1(),
+          adaptor.getFfnWeight_2(), adaptor.getFfnBias_2()})
+      if (!getRank(weight))
+        return rewriter.notifyMatchFailure(op, "expected ranked weights");
+
+    auto selfAttention = [&](Value x) {
+      AttentionOperands operands = attention;
+      operands.query = operands.key = operands.value = x;
+      return buildMultiHeadAttention(b, operands).output;
+    };
+    auto feedForward = [&](Value x) {
+      Value hidden = linear(b, x, adaptor.getFfnWeight_1(),
+                            adaptor.getFfnBias_1());
+      hidden = *useGelu ? gelu(b, hidden) : b.unary<ONNX::ReluOp>(hidden);
+      return linear(b, hidden, adaptor.getFfnWeight_2(), adaptor.getFfnBias_2());
+    };
+    auto norm1 = [&](Value x, Type type = {}) {
+      return layerNorm(b, opset, x, adaptor.getNormWeight_1(),
+                       adaptor.getNormBias_1(), *eps, type);
+    };
+    auto norm2 = [&](Value x, Type type = {}) {
+      return layerNorm(b, opset, x, adaptor.getNormWeight_2(),
+                       adaptor.getNormBias_2(), *eps, type);
+    };
+
+    Value x = adaptor.getSrc();
+    Value result;
+    if (*normFirst) {
+      x = b.binary<ONNX::AddOp>(x, selfAttention(norm1(x)));
+      result = b.create<ONNX::AddOp>(resultType, {x, feedForward(norm2(x))});
+    } else {
+      x = norm1(b.binary<ONNX::AddOp>(x, selfAttention(x)));
+      result = norm2(b.binary<ONNX::AddOp>(x, feedForward(x)), resultType);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Masked softmax
+//===----------------------------------------------------------------------===//
+
+/// `aten._masked_softmax(self, mask, dim, mask_type)`: Softmax over `dim`
+/// (the last dim when none) of `self` with the positions where `mask` is
+/// true set to -inf. A [batch, source] key padding mask (mask_type 1) of a
+/// 4-D input applies to every head and target position.
+struct ConvertMaskedSoftmax
+    : public ONNXConversionPattern<Torch::Aten_MaskedSoftmaxOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::Aten_MaskedSoftmaxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value input = adaptor.getSelf();
+    Value mask = adaptor.getMask();
+    TensorType resultType =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(input);
+    if (!resultType || !rank || !isFloatType(getElementType(input)) ||
+        !isa<TensorType>(mask.getType()))
+      return rewriter.notifyMatchFailure(op, "expected a ranked float input");
+    int64_t dim = *rank - 1;
+    if (!isNone(op.getDim())) {
+      std::optional<int64_t> value = getConstantInt(op.getDim());
+      if (!value || !isValidDim(*value, *rank))
+        return rewriter.notifyMatchFailure(op, "unsupported dim");
+      dim = normalizeDim(*value, *rank);
+    }
+    std::optional<int64_t> maskType;
+    if (!isNone(op.getMaskType()))
+      maskType = getConstantInt(op.getMaskType());
+    mask = toBoolMask(b, mask);
+    if (!mask)
+      return rewriter.notifyMatchFailure(op, "unsupported mask type");
+    if (*rank == 4 && getRank(mask) == 2 && maskType == kKeyPaddingMask)
+      mask = b.unsqueeze(mask, {1, 2});
+    rewriter.replaceOp(op, maskedSoftmax(b, input, mask, dim, resultType));
+    return success();
+  }
+};
+
+} // namespace
+
+void torch_to_onnx::populateAttentionPatterns(TypeConverter &typeConverter,
+                                              RewritePatternSet &patterns,
+                                              int64_t opset) {
+  addPatterns<ConvertNativeMultiHeadAttention, ConvertTransformerEncoderLayer,
+              ConvertMaskedSoftmax>(typeConverter, patterns, opset);
+}

@@ -1,0 +1,976 @@
+//===- Elementwise.cpp - Elementwise Torch ops to ONNX --------------------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Arithmetic, math functions, comparisons, logic, clamping, selection and
+// casts. Operands are cast to the element type the op computes in, which
+// PyTorch's type promotion gives: the result's element type for arithmetic,
+// the promoted operand type for comparisons. Python scalars become 0-d
+// constants of that type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternUtils.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torch_to_onnx;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Operands
+//===----------------------------------------------------------------------===//
+
+/// True for Torch scalar types (int, float, bool, number).
+bool isTorchScalar(Value value) {
+  return isa<Torch::IntType, Torch::FloatType, Torch::BoolType,
+             Torch::NumberType>(value.getType());
+}
+
+/// Operand `torchValue` (a tensor, whose converted value is `converted`, or
+/// a scalar) as a tensor of element type `elementType`.
+FailureOr<Value> getOperandAs(ConversionPatternRewriter &rewriter,
+                              Location loc, Value torchValue, Value converted,
+                              Type elementType) {
+  if (isTorchScalar(torchValue))
+    return getScalarAsTensor(rewriter, loc, torchValue, elementType);
+  if (!converted || !isa<TensorType>(converted.getType()))
+    return failure();
+  Value cast = ONNXBuilder(rewriter, loc).cast(converted, elementType);
+  if (!cast)
+    return failure();
+  return cast;
+}
+
+/// The element type of Torch operand `torchValue` after conversion.
+Type getOperandElementType(const TypeConverter *typeConverter,
+                           Value torchValue) {
+  MLIRContext *context = torchValue.getContext();
+  Type type = torchValue.getType();
+  if (isa<Torch::IntType>(type))
+    return IntegerType::get(context, 64);
+  if (isa<Torch::FloatType, Torch::NumberType>(type))
+    return Float32Type::get(context);
+  if (isa<Torch::BoolType>(type))
+    return IntegerType::get(context, 1);
+  TensorType tensorType = getConvertedTensorType(typeConverter, torchValue);
+  return tensorType ? tensorType.getElementType() : Type();
+}
+
+/// True when `torchValue` takes part in type promotion as a scalar: a
+/// Python scalar, or a 0-d tensor next to a tensor of higher rank.
+bool isPromotionScalar(Value torchValue, Value other) {
+  if (isTorchScalar(torchValue))
+    return true;
+  auto type = dyn_cast<Torch::BaseTensorType>(torchValue.getType());
+  auto otherType = dyn_cast<Torch::BaseTensorType>(other.getType());
+  return type && type.hasSizes() && type.getRank() == 0 && otherType &&
+         (!otherType.hasSizes() || otherType.getRank() > 0);
+}
+
+/// The element type a binary op on `lhs` and `rhs` computes in.
+Type getPromotedType(const TypeConverter *typeConverter, Value lhs,
+                     Value rhs) {
+  Type a = getOperandElementType(typeConverter, lhs);
+  Type b = getOperandElementType(typeConverter, rhs);
+  if (!a || !b)
+    return {};
+  bool lhsScalar = isPromotionScalar(lhs, rhs);
+  bool rhsScalar = isPromotionScalar(rhs, lhs);
+  if (lhsScalar && !rhsScalar)
+    return promoteTypes(b, a, /*bIsScalar=*/true);
+  return promoteTypes(a, b, rhsScalar && !lhsScalar);
+}
+
+/// The converted result type of `op`'s first result.
+TensorType getResultType(const TypeConverter *typeConverter, Operation *op) {
+  return getConvertedTensorType(typeConverter, op->getResult(0));
+}
+
+//===----------------------------------------------------------------------===//
+// Binary arithmetic
+//===----------------------------------------------------------------------===//
+
+enum class Arithmetic {
+  Add,
+  Sub,
+  ReverseSub,
+  Mul,
+  Div,
+  Pow,
+  Remainder,
+  Fmod,
+  FloorDivide,
+  Maximum,
+  Minimum,
+  And,
+  Or,
+  Xor,
+  Atan2Unsupported
+};
+
+/// `a / b` rounded as `roundingMode` ("" for true division, "trunc",
+/// "floor") in the element type of `type`.
+Value createDivision(ONNXBuilder &b, TensorType type, Value lhs, Value rhs,
+                     StringRef roundingMode) {
+  Type elementType = type.getElementType();
+  if (roundingMode.empty())
+    return b.create<ONNX::DivOp>(type, {lhs, rhs});
+  if (isFloatType(elementType)) {
+    Value quotient = b.create<ONNX::DivOp>(type, {lhs, rhs});
+    if (roundingMode == "floor")
+      return b.unary<ONNX::FloorOp>(quotient);
+    // trunc(q) = q - fmod(q, 1).
+    Value fraction = b.create<ONNX::ModOp>(
+        type, {quotient, b.scalar(elementType, 1.0)}, {b.intAttr("fmod", 1)});
+    return b.create<ONNX::SubOp>(type, {quotient, fraction});
+  }
+  // Integer division truncates; floor division goes through f64.
+  if (roundingMode == "trunc")
+    return b.create<ONNX::DivOp>(type, {lhs, rhs});
+  Type f64 = b.getBuilder().getF64Type();
+  Value quotient = b.unary<ONNX::FloorOp>(b.create<ONNX::DivOp>(
+      type.clone(f64), {b.cast(lhs, f64), b.cast(rhs, f64)}));
+  return b.cast(quotient, elementType);
+}
+
+/// add, sub, rsub, mul, div, pow, remainder, fmod, floor_divide, maximum,
+/// minimum and the bitwise/logical binary ops. Operands 0 and 1 are the
+/// inputs; add/sub/rsub have `alpha` as operand 2 and the div modes a
+/// rounding mode as operand 2.
+template <typename OpTy, Arithmetic Kind>
+struct ConvertArithmetic : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    Location loc = op.getLoc();
+    ONNXBuilder b(rewriter, loc);
+    Type elementType = type.getElementType();
+    Value torchLhs = op->getOperand(0), torchRhs = op->getOperand(1);
+
+    // Logical ops compute on bools; the others in the result type.
+    bool isLogical = Kind == Arithmetic::And || Kind == Arithmetic::Or ||
+                     Kind == Arithmetic::Xor;
+    Type operandType = elementType;
+    if (isLogical && !isBoolType(elementType))
+      return rewriter.notifyMatchFailure(op, "bitwise ops on integers");
+    FailureOr<Value> lhs = getOperandAs(rewriter, loc, torchLhs,
+                                        adaptor.getOperands()[0], operandType);
+    FailureOr<Value> rhs = getOperandAs(rewriter, loc, torchRhs,
+                                        adaptor.getOperands()[1], operandType);
+    if (failed(lhs) || failed(rhs))
+      return failure();
+
+    // `other * alpha` for add, sub and rsub.
+    if constexpr (Kind == Arithmetic::Add || Kind == Arithmetic::Sub ||
+                  Kind == Arithmetic::ReverseSub) {
+      Value alpha = op->getOperand(2);
+      std::optional<double> alphaValue = getConstantFloat(alpha);
+      Value &scaled = Kind == Arithmetic::ReverseSub ? *lhs : *rhs;
+      Value torchScaled = Kind == Arithmetic::ReverseSub ? torchLhs : torchRhs;
+      if (!alphaValue || *alphaValue != 1.0) {
+        std::optional<double> scaledValue = getConstantFloat(torchScaled);
+        if (alphaValue && scaledValue) {
+          scaled = b.scalar(operandType, *alphaValue * *scaledValue);
+        } else {
+          FailureOr<Value> alphaTensor =
+              getScalarAsTensor(rewriter, loc, alpha, operandType);
+          if (failed(alphaTensor))
+            return failure();
+          scaled = b.binary<ONNX::MulOp>(scaled, *alphaTensor);
+        }
+      }
+    }
+
+    Value result;
+    switch (Kind) {
+    case Arithmetic::Add:
+      result = b.create<ONNX::AddOp>(type, {*lhs, *rhs});
+      break;
+    case Arithmetic::Sub:
+      result = b.create<ONNX::SubOp>(type, {*lhs, *rhs});
+      break;
+    case Arithmetic::ReverseSub:
+      result = b.create<ONNX::SubOp>(type, {*rhs, *lhs});
+      break;
+    case Arithmetic::Mul:
+      result = b.create<ONNX::MulOp>(type, {*lhs, *rhs});
+      break;
+    case Arithmetic::Div: {
+      StringRef mode;
+      if (op->getNumOperands() > 2) {
+        auto str = op->getOperand(2).template getDefiningOp<Torch::ConstantStrOp>();
+        if (!str && !isNone(op->getOperand(2)))
+          return rewriter.notifyMatchFailure(op, "unknown rounding mode");
+        if (str)
+          mode = str.getValue();
+        if (!mode.empty() && mode != "trunc" && mode != "floor")
+          return rewriter.notifyMatchFailure(op, "unknown rounding mode");
+      }
+      result = createDivision(b, type, *lhs, *rhs, mode);
+      break;
+    }
+    case Arithmetic::FloorDivide:
+      result = createDivision(b, type, *lhs, *rhs, "floor");
+      break;
+    case Arithmetic::Pow:
+      result = b.create<ONNX::PowOp>(type, {*lhs, *rhs});
+      break;
+    case Arithmetic::Remainder:
+      if (!isFloatType(elementType)) {
+        // Integer Mod takes the sign of the divisor, as Python's % does.
+        result = b.create<ONNX::ModOp>(type, {*lhs, *rhs});
+      } else {
+        Value quotient = b.unary<ONNX::FloorOp>(
+            b.create<ONNX::DivOp>(type, {*lhs, *rhs}));
+        result = b.create<ONNX::SubOp>(
+            type, {*lhs, b.create<ONNX::MulOp>(type, {quotient, *rhs})});
+      }
+      break;
+    case Arithmetic::Fmod:
+      result = b.create<ONNX::ModOp>(type, {*lhs, *rhs},
+                                     {b.intAttr("fmod", 1)});
+      break;
+    case Arithmetic::Maximum:
+      result = b.create<ONNX::MaxOp>(type, {*lhs, *rhs});
+      break;
+    case Arithmetic::Minimum:
+      result = b.create<ONNX::MinOp>(type, {*lhs, *rhs});
+      break;
+    case Arithmetic::And:
+      result = b.create<ONNX::AndOp>(type, {*lhs, *rhs});
+      break;
+    case Arithmetic::Or:
+      result = b.create<ONNX::OrOp>(type, {*lhs, *rhs});
+      break;
+    case Arithmetic::Xor:
+      result = b.create<ONNX::XorOp>(type, {*lhs, *rhs});
+      break;
+    case Arithmetic::Atan2Unsupported:
+      return failure();
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// `pow.Scalar`: a Python scalar to the power of a tensor.
+struct ConvertPowScalar : public ONNXConversionPattern<Torch::AtenPowScalarOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenPowScalarOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    FailureOr<Value> base = getScalarAsTensor(rewriter, op.getLoc(),
+                                              op.getSelf(),
+                                              type.getElementType());
+    FailureOr<Value> exponent =
+        getOperandAs(rewriter, op.getLoc(), op.getExponent(),
+                     adaptor.getExponent(), type.getElementType());
+    if (failed(base) || failed(exponent))
+      return failure();
+    rewriter.replaceOpWithNewOp<ONNX::PowOp>(op, TypeRange{type},
+                                             ValueRange{*base, *exponent},
+                                             ArrayRef<NamedAttribute>{});
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Comparisons
+//===----------------------------------------------------------------------===//
+
+enum class Comparison { Eq, Ne, Lt, Le, Gt, Ge };
+
+template <typename OpTy, Comparison Kind>
+struct ConvertComparison : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    Value torchLhs = op->getOperand(0), torchRhs = op->getOperand(1);
+    Type operandType =
+        getPromotedType(this->getTypeConverter(), torchLhs, torchRhs);
+    if (!type || !operandType)
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    // Ordering comparisons do not take bools.
+    if (Kind != Comparison::Eq && Kind != Comparison::Ne &&
+        isBoolType(operandType))
+      operandType = rewriter.getI32Type();
+    Location loc = op.getLoc();
+    FailureOr<Value> lhs = getOperandAs(rewriter, loc, torchLhs,
+                                        adaptor.getOperands()[0], operandType);
+    FailureOr<Value> rhs = getOperandAs(rewriter, loc, torchRhs,
+                                        adaptor.getOperands()[1], operandType);
+    if (failed(lhs) || failed(rhs))
+      return failure();
+    ONNXBuilder b(rewriter, loc);
+    Value result;
+    switch (Kind) {
+    case Comparison::Eq:
+      result = b.create<ONNX::EqualOp>(type, {*lhs, *rhs});
+      break;
+    case Comparison::Ne:
+      result = b.create<ONNX::NotOp>(
+          type, b.create<ONNX::EqualOp>(type, {*lhs, *rhs}));
+      break;
+    case Comparison::Lt:
+      result = b.create<ONNX::LessOp>(type, {*lhs, *rhs});
+      break;
+    case Comparison::Le:
+      result = b.create<ONNX::LessOrEqualOp>(type, {*lhs, *rhs});
+      break;
+    case Comparison::Gt:
+      result = b.create<ONNX::GreaterOp>(type, {*lhs, *rhs});
+      break;
+    case Comparison::Ge:
+      result = b.create<ONNX::GreaterOrEqualOp>(type, {*lhs, *rhs});
+      break;
+    }
+    rewriter.replaceOp(op, b.cast(result, type.getElementType()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Unary math
+//===----------------------------------------------------------------------===//
+
+enum class Unary {
+  Abs,
+  Neg,
+  Sqrt,
+  Rsqrt,
+  Exp,
+  Exp2,
+  Expm1,
+  Log,
+  Log2,
+  Log10,
+  Log1p,
+  Sin,
+  Cos,
+  Tan,
+  Asin,
+  Acos,
+  Atan,
+  Sinh,
+  Cosh,
+  Asinh,
+  Acosh,
+  Atanh,
+  Erf,
+  Floor,
+  Ceil,
+  Round,
+  Trunc,
+  Frac,
+  Sign,
+  Reciprocal,
+  Square,
+  LogicalNot,
+  BitwiseNot,
+  IsNan,
+  IsInf
+};
+
+template <typename OpTy, Unary Kind>
+struct ConvertUnary : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    Value input = adaptor.getOperands()[0];
+    if (!type || !isa<TensorType>(input.getType()))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    // Integer inputs of float functions are cast first.
+    if (Kind != Unary::LogicalNot && Kind != Unary::IsNan &&
+        Kind != Unary::IsInf)
+      input = b.cast(input, elementType);
+    auto constant = [&](double value) { return b.scalar(elementType, value); };
+    Value result;
+    switch (Kind) {
+    case Unary::Abs:
+      result = b.unary<ONNX::AbsOp>(input);
+      break;
+    case Unary::Neg:
+      result = b.unary<ONNX::NegOp>(input);
+      break;
+    case Unary::Sqrt:
+      result = b.unary<ONNX::SqrtOp>(input);
+      break;
+    case Unary::Rsqrt:
+      result = b.unary<ONNX::ReciprocalOp>(b.unary<ONNX::SqrtOp>(input));
+      break;
+    case Unary::Exp:
+      result = b.unary<ONNX::ExpOp>(input);
+      break;
+    case Unary::Exp2:
+      result = b.create<ONNX::PowOp>(type, {constant(2.0), input});
+      break;
+    case Unary::Expm1:
+      result = b.create<ONNX::SubOp>(
+          type, {b.unary<ONNX::ExpOp>(input), constant(1.0)});
+      break;
+    case Unary::Log:
+      result = b.unary<ONNX::LogOp>(input);
+      break;
+    case Unary::Log2:
+      result = b.create<ONNX::DivOp>(
+          type, {b.unary<ONNX::LogOp>(input), constant(std::log(2.0))});
+      break;
+    case Unary::Log10:
+      result = b.create<ONNX::DivOp>(
+          type, {b.unary<ONNX::LogOp>(input), constant(std::log(10.0))});
+      break;
+    case Unary::Log1p:
+      result = b.unary<ONNX::LogOp>(
+          b.create<ONNX::AddOp>(type, {input, constant(1.0)}));
+      break;
+    case Unary::Sin:
+      result = b.unary<ONNX::SinOp>(input);
+      break;
+    case Unary::Cos:
+      result = b.unary<ONNX::CosOp>(input);
+      break;
+    case Unary::Tan:
+      result = b.unary<ONNX::TanOp>(input);
+      break;
+    case Unary::Asin:
+      result = b.unary<ONNX::AsinOp>(input);
+      break;
+    case Unary::Acos:
+      result = b.unary<ONNX::AcosOp>(input);
+      break;
+    case Unary::Atan:
+      result = b.unary<ONNX::AtanOp>(input);
+      break;
+    case Unary::Sinh:
+      result = b.unary<ONNX::SinhOp>(input);
+      break;
+    case Unary::Cosh:
+      result = b.unary<ONNX::CoshOp>(input);
+      break;
+    case Unary::Asinh:
+      result = b.unary<ONNX::AsinhOp>(input);
+      break;
+    case Unary::Acosh:
+      result = b.unary<ONNX::AcoshOp>(input);
+      break;
+    case Unary::Atanh:
+      result = b.unary<ONNX::AtanhOp>(input);
+      break;
+    case Unary::Erf:
+      result = b.unary<ONNX::ErfOp>(input);
+      break;
+    case Unary::Floor:
+    case Unary::Ceil:
+    case Unary::Round:
+    case Unary::Trunc:
+      // Rounding an integer keeps it.
+      if (!isFloatType(elementType))
+        result = input;
+      else if (Kind == Unary::Floor)
+        result = b.unary<ONNX::FloorOp>(input);
+      else if (Kind == Unary::Ceil)
+        result = b.unary<ONNX::CeilOp>(input);
+      else if (Kind == Unary::Round)
+        result = b.unary<ONNX::RoundOp>(input);
+      else
+        result = b.create<ONNX::SubOp>(
+            type, {input, b.create<ONNX::ModOp>(type, {input, constant(1.0)},
+                                                {b.intAttr("fmod", 1)})});
+      break;
+    case Unary::Frac:
+      result = b.create<ONNX::ModOp>(type, {input, constant(1.0)},
+                                     {b.intAttr("fmod", 1)});
+      break;
+    case Unary::Sign:
+      result = b.unary<ONNX::SignOp>(input);
+      break;
+    case Unary::Reciprocal:
+      result = b.unary<ONNX::ReciprocalOp>(input);
+      break;
+    case Unary::Square:
+      result = b.create<ONNX::MulOp>(type, {input, input});
+      break;
+    case Unary::LogicalNot:
+      result = b.create<ONNX::NotOp>(
+          type.clone(rewriter.getI1Type()),
+          b.cast(input, rewriter.getI1Type()));
+      break;
+    case Unary::BitwiseNot:
+      if (isBoolType(elementType))
+        result = b.unary<ONNX::NotOp>(input);
+      else if (!isFloatType(elementType))
+        // ~x == -x - 1 in two's complement.
+        result = b.create<ONNX::SubOp>(
+            type, {b.unary<ONNX::NegOp>(input), constant(1.0)});
+      else
+        return rewriter.notifyMatchFailure(op, "bitwise_not of floats");
+      break;
+    case Unary::IsNan:
+      result = b.create<ONNX::IsNaNOp>(type, input);
+      break;
+    case Unary::IsInf:
+      result = b.create<ONNX::IsInfOp>(type, input);
+      break;
+    }
+    rewriter.replaceOp(op, b.cast(result, elementType));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Fused arithmetic
+//===----------------------------------------------------------------------===//
+
+/// addcmul and addcdiv: `self + value * (t1 op t2)`.
+template <typename OpTy, bool IsDivision>
+struct ConvertAddcOp : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value self = b.cast(adaptor.getSelf(), elementType);
+    Value t1 = b.cast(adaptor.getTensor1(), elementType);
+    Value t2 = b.cast(adaptor.getTensor2(), elementType);
+    Value product = IsDivision ? b.binary<ONNX::DivOp>(t1, t2)
+                               : b.binary<ONNX::MulOp>(t1, t2);
+    std::optional<double> value = getConstantFloat(op.getValue());
+    if (!value || *value != 1.0) {
+      FailureOr<Value> scale = getScalarAsTensor(rewriter, op.getLoc(),
+                                                 op.getValue(), elementType);
+      if (failed(scale))
+        return failure();
+      product = b.binary<ONNX::MulOp>(product, *scale);
+    }
+    rewriter.replaceOpWithNewOp<ONNX::AddOp>(op, TypeRange{type},
+                                             ValueRange{self, product},
+                                             ArrayRef<NamedAttribute>{});
+    return success();
+  }
+};
+
+/// lerp: `self + weight * (end - self)`.
+template <typename OpTy>
+struct ConvertLerp : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    FailureOr<Value> weight =
+        getOperandAs(rewriter, op.getLoc(), op.getWeight(),
+                     adaptor.getWeight(), elementType);
+    if (failed(weight))
+      return failure();
+    Value self = b.cast(adaptor.getSelf(), elementType);
+    Value end = b.cast(adaptor.getEnd(), elementType);
+    Value delta = b.binary<ONNX::SubOp>(end, self);
+    rewriter.replaceOpWithNewOp<ONNX::AddOp>(
+        op, TypeRange{type},
+        ValueRange{self, b.binary<ONNX::MulOp>(delta, *weight)},
+        ArrayRef<NamedAttribute>{});
+    return success();
+  }
+};
+
+/// nan_to_num: NaN, +inf and -inf replaced (by default with 0 and the
+/// largest and lowest finite values).
+struct ConvertNanToNum : public ONNXConversionPattern<Torch::AtenNanToNumOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenNanToNumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    Type elementType = type.getElementType();
+    if (!isFloatType(elementType)) {
+      rewriter.replaceOp(op, adaptor.getSelf());
+      return success();
+    }
+    auto floatType = cast<FloatType>(elementType);
+    double largest =
+        llvm::APFloat::getLargest(floatType.getFloatSemantics())
+            .convertToDouble();
+    auto getValue = [&](Value v, double fallback) -> std::optional<double> {
+      if (isNone(v))
+        return fallback;
+      return getConstantFloat(v);
+    };
+    std::optional<double> nan = getValue(op.getNan(), 0.0);
+    std::optional<double> posinf = getValue(op.getPosinf(), largest);
+    std::optional<double> neginf = getValue(op.getNeginf(), -largest);
+    if (!nan || !posinf || !neginf)
+      return rewriter.notifyMatchFailure(op, "replacements must be constant");
+    ONNXBuilder b(rewriter, op.getLoc());
+    TensorType boolType = type.clone(rewriter.getI1Type());
+    Value x = adaptor.getSelf();
+    Value result = b.create<ONNX::WhereOp>(
+        type, {b.create<ONNX::IsNaNOp>(boolType, x),
+               b.scalar(elementType, *nan), x});
+    result = b.create<ONNX::WhereOp>(
+        type, {b.create<ONNX::IsInfOp>(boolType, x,
+                                       {b.intAttr("detect_negative", 0)}),
+               b.scalar(elementType, *posinf), result});
+    result = b.create<ONNX::WhereOp>(
+        type, {b.create<ONNX::IsInfOp>(boolType, x,
+                                       {b.intAttr("detect_positive", 0)}),
+               b.scalar(elementType, *neginf), result});
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Selection and clamping
+//===----------------------------------------------------------------------===//
+
+/// where.self, where.Scalar, where.ScalarSelf, where.ScalarOther.
+template <typename OpTy>
+struct ConvertWhere : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    Location loc = op.getLoc();
+    ONNXBuilder b(rewriter, loc);
+    Value condition = b.cast(adaptor.getCondition(), rewriter.getI1Type());
+    FailureOr<Value> x = getOperandAs(rewriter, loc, op->getOperand(1),
+                                      adaptor.getOperands()[1],
+                                      type.getElementType());
+    FailureOr<Value> y = getOperandAs(rewriter, loc, op->getOperand(2),
+                                      adaptor.getOperands()[2],
+                                      type.getElementType());
+    if (!condition || failed(x) || failed(y))
+      return failure();
+    rewriter.replaceOpWithNewOp<ONNX::WhereOp>(
+        op, TypeRange{type}, ValueRange{condition, *x, *y},
+        ArrayRef<NamedAttribute>{});
+    return success();
+  }
+};
+
+/// masked_fill.Scalar and masked_fill.Tensor: Where(mask, value, self).
+template <typename OpTy>
+struct ConvertMaskedFill : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    Location loc = op.getLoc();
+    ONNXBuilder b(rewriter, loc);
+    Value mask = b.cast(adaptor.getMask(), rewriter.getI1Type());
+    FailureOr<Value> value = getOperandAs(rewriter, loc, op.getValue(),
+                                          adaptor.getValue(),
+                                          type.getElementType());
+    Value self = b.cast(adaptor.getSelf(), type.getElementType());
+    if (!mask || failed(value) || !self)
+      return failure();
+    rewriter.replaceOpWithNewOp<ONNX::WhereOp>(
+        op, TypeRange{type}, ValueRange{mask, *value, self},
+        ArrayRef<NamedAttribute>{});
+    return success();
+  }
+};
+
+/// clamp, clip, clamp_min, clamp_max with scalar bounds: Clip with 0-d
+/// bounds.
+template <typename OpTy>
+struct ConvertClampScalar : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    Location loc = op.getLoc();
+    ONNXBuilder b(rewriter, loc);
+    Type elementType = type.getElementType();
+    Value min, max;
+    if constexpr (std::is_same_v<OpTy, Torch::AtenClampMinOp>) {
+      min = op.getMin();
+    } else if constexpr (std::is_same_v<OpTy, Torch::AtenClampMaxOp>) {
+      max = op.getMax();
+    } else {
+      min = op.getMin();
+      max = op.getMax();
+    }
+    auto getBound = [&](Value bound) -> FailureOr<Value> {
+      if (!bound || isNone(bound))
+        return b.none();
+      return getScalarAsTensor(rewriter, loc, bound, elementType);
+    };
+    FailureOr<Value> minTensor = getBound(min);
+    FailureOr<Value> maxTensor = getBound(max);
+    Value self = b.cast(adaptor.getSelf(), elementType);
+    if (failed(minTensor) || failed(maxTensor) || !self)
+      return failure();
+    rewriter.replaceOpWithNewOp<ONNX::ClipOp>(
+        op, TypeRange{type}, ValueRange{self, *minTensor, *maxTensor},
+        ArrayRef<NamedAttribute>{});
+    return success();
+  }
+};
+
+/// clamp.Tensor and friends with tensor bounds: Max and Min, which
+/// broadcast.
+template <typename OpTy>
+struct ConvertClampTensor : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value result = b.cast(adaptor.getSelf(), elementType);
+    Value min, max;
+    if constexpr (std::is_same_v<OpTy, Torch::AtenClampMinTensorOp>) {
+      min = adaptor.getMin();
+    } else if constexpr (std::is_same_v<OpTy, Torch::AtenClampMaxTensorOp>) {
+      max = adaptor.getMax();
+    } else {
+      min = adaptor.getMin();
+      max = adaptor.getMax();
+    }
+    if (min && isa<TensorType>(min.getType()))
+      result = b.binary<ONNX::MaxOp>(result, b.cast(min, elementType));
+    if (max && isa<TensorType>(max.getType()))
+      result = b.binary<ONNX::MinOp>(result, b.cast(max, elementType));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Casts and copies
+//===----------------------------------------------------------------------===//
+
+/// Ops that return their first operand, cast to the result's element type:
+/// to.*, _to_copy, type_as, clone, contiguous, detach, alias, lift_fresh.
+/// An op that changes nothing forwards its operand, with no node.
+template <typename OpTy>
+struct ConvertToResultType : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    Value input = adaptor.getOperands()[0];
+    if (!type || !isa<TensorType>(input.getType()))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    Value result =
+        ONNXBuilder(rewriter, op.getLoc()).cast(input, type.getElementType());
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// copy(self, src): `src` broadcast to the shape of `self`.
+struct ConvertCopy : public ONNXConversionPattern<Torch::AtenCopyOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(getTypeConverter(), op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value src = b.cast(adaptor.getSrc(), type.getElementType());
+    if (src.getType() != type)
+      src = b.create<ONNX::ExpandOp>(type, {src, b.shapeOf(adaptor.getSelf())});
+    rewriter.replaceOp(op, src);
+    return success();
+  }
+};
+
+} // namespace
+
+void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
+                                                RewritePatternSet &patterns,
+                                                int64_t opset) {
+  using namespace Torch;
+  addPatterns<
+      ConvertArithmetic<AtenAddTensorOp, Arithmetic::Add>,
+      ConvertArithmetic<AtenAddScalarOp, Arithmetic::Add>,
+      ConvertArithmetic<AtenSubTensorOp, Arithmetic::Sub>,
+      ConvertArithmetic<AtenSubScalarOp, Arithmetic::Sub>,
+      ConvertArithmetic<AtenRsubTensorOp, Arithmetic::ReverseSub>,
+      ConvertArithmetic<AtenRsubScalarOp, Arithmetic::ReverseSub>,
+      ConvertArithmetic<AtenMulTensorOp, Arithmetic::Mul>,
+      ConvertArithmetic<AtenMulScalarOp, Arithmetic::Mul>,
+      ConvertArithmetic<AtenDivTensorOp, Arithmetic::Div>,
+      ConvertArithmetic<AtenDivScalarOp, Arithmetic::Div>,
+      ConvertArithmetic<AtenDivTensorModeOp, Arithmetic::Div>,
+      ConvertArithmetic<AtenDivScalarModeOp, Arithmetic::Div>,
+      ConvertArithmetic<AtenTrueDivideTensorOp, Arithmetic::Div>,
+      ConvertArithmetic<AtenTrueDivideScalarOp, Arithmetic::Div>,
+      ConvertArithmetic<AtenFloorDivideOp, Arithmetic::FloorDivide>,
+      ConvertArithmetic<AtenFloorDivideScalarOp, Arithmetic::FloorDivide>,
+      ConvertArithmetic<AtenPowTensorTensorOp, Arithmetic::Pow>,
+      ConvertArithmetic<AtenPowTensorScalarOp, Arithmetic::Pow>,
+      ConvertArithmetic<AtenRemainderTensorOp, Arithmetic::Remainder>,
+      ConvertArithmetic<AtenRemainderScalarOp, Arithmetic::Remainder>,
+      ConvertArithmetic<AtenFmodTensorOp, Arithmetic::Fmod>,
+      ConvertArithmetic<AtenFmodScalarOp, Arithmetic::Fmod>,
+      ConvertArithmetic<AtenMaximumOp, Arithmetic::Maximum>,
+      ConvertArithmetic<AtenMinimumOp, Arithmetic::Minimum>,
+      ConvertArithmetic<AtenMaxOtherOp, Arithmetic::Maximum>,
+      ConvertArithmetic<AtenMinOtherOp, Arithmetic::Minimum>,
+      ConvertArithmetic<AtenLogicalAndOp, Arithmetic::And>,
+      ConvertArithmetic<AtenLogicalOrOp, Arithmetic::Or>,
+      ConvertArithmetic<AtenLogicalXorOp, Arithmetic::Xor>,
+      ConvertArithmetic<AtenBitwiseAndTensorOp, Arithmetic::And>,
+      ConvertArithmetic<AtenBitwiseOrTensorOp, Arithmetic::Or>,
+      ConvertArithmetic<AtenBitwiseXorTensorOp, Arithmetic::Xor>,
+      ConvertArithmetic<AtenBitwiseAndScalarOp, Arithmetic::And>,
+      ConvertArithmetic<AtenBitwiseOrScalarOp, Arithmetic::Or>,
+      ConvertArithmetic<AtenBitwiseXorScalarOp, Arithmetic::Xor>,
+      ConvertArithmetic<Aten__And__TensorOp, Arithmetic::And>,
+      ConvertArithmetic<Aten__Or__TensorOp, Arithmetic::Or>,
+      ConvertArithmetic<Aten__Xor__TensorOp, Arithmetic::Xor>,
+      ConvertPowScalar>(typeConverter, patterns, opset);
+  addPatterns<ConvertComparison<AtenEqTensorOp, Comparison::Eq>,
+              ConvertComparison<AtenEqScalarOp, Comparison::Eq>,
+              ConvertComparison<AtenNeTensorOp, Comparison::Ne>,
+              ConvertComparison<AtenNeScalarOp, Comparison::Ne>,
+              ConvertComparison<AtenLtTensorOp, Comparison::Lt>,
+              ConvertComparison<AtenLtScalarOp, Comparison::Lt>,
+              ConvertComparison<AtenLeTensorOp, Comparison::Le>,
+              ConvertComparison<AtenLeScalarOp, Comparison::Le>,
+              ConvertComparison<AtenGtTensorOp, Comparison::Gt>,
+              ConvertComparison<AtenGtScalarOp, Comparison::Gt>,
+              ConvertComparison<AtenGeTensorOp, Comparison::Ge>,
+              ConvertComparison<AtenGeScalarOp, Comparison::Ge>>(
+      typeConverter, patterns, opset);
+  addPatterns<
+      ConvertUnary<AtenAbsOp, Unary::Abs>, ConvertUnary<AtenNegOp, Unary::Neg>,
+      ConvertUnary<AtenSqrtOp, Unary::Sqrt>,
+      ConvertUnary<AtenRsqrtOp, Unary::Rsqrt>,
+      ConvertUnary<AtenExpOp, Unary::Exp>,
+      ConvertUnary<AtenExp2Op, Unary::Exp2>,
+      ConvertUnary<AtenExpm1Op, Unary::Expm1>,
+      ConvertUnary<AtenLogOp, Unary::Log>,
+      ConvertUnary<AtenLog2Op, Unary::Log2>,
+      ConvertUnary<AtenLog10Op, Unary::Log10>,
+      ConvertUnary<AtenLog1pOp, Unary::Log1p>,
+      ConvertUnary<AtenSinOp, Unary::Sin>, ConvertUnary<AtenCosOp, Unary::Cos>,
+      ConvertUnary<AtenTanOp, Unary::Tan>,
+      ConvertUnary<AtenAsinOp, Unary::Asin>,
+      ConvertUnary<AtenAcosOp, Unary::Acos>,
+      ConvertUnary<AtenAtanOp, Unary::Atan>,
+      ConvertUnary<AtenSinhOp, Unary::Sinh>,
+      ConvertUnary<AtenCoshOp, Unary::Cosh>,
+      ConvertUnary<AtenAsinhOp, Unary::Asinh>,
+      ConvertUnary<AtenAcoshOp, Unary::Acosh>,
+      ConvertUnary<AtenAtanhOp, Unary::Atanh>,
+      ConvertUnary<AtenErfOp, Unary::Erf>,
+      ConvertUnary<AtenFloorOp, Unary::Floor>,
+      ConvertUnary<AtenCeilOp, Unary::Ceil>,
+      ConvertUnary<AtenRoundOp, Unary::Round>,
+      ConvertUnary<AtenTruncOp, Unary::Trunc>,
+      ConvertUnary<AtenFracOp, Unary::Frac>,
+      ConvertUnary<AtenSignOp, Unary::Sign>,
+      ConvertUnary<AtenReciprocalOp, Unary::Reciprocal>,
+      ConvertUnary<AtenSquareOp, Unary::Square>,
+      ConvertUnary<AtenLogicalNotOp, Unary::LogicalNot>,
+      ConvertUnary<AtenBitwiseNotOp, Unary::BitwiseNot>,
+      ConvertUnary<AtenIsnanOp, Unary::IsNan>,
+      ConvertUnary<AtenIsinfOp, Unary::IsInf>>(typeConverter, patterns, opset);
+  addPatterns<ConvertAddcOp<AtenAddcmulOp, false>,
+              ConvertAddcOp<AtenAddcdivOp, true>,
+              ConvertLerp<AtenLerpTensorOp>, ConvertLerp<AtenLerpScalarOp>,
+              ConvertNanToNum>(typeConverter, patterns, opset);
+  addPatterns<ConvertWhere<AtenWhereSelfOp>, ConvertWhere<AtenWhereScalarOp>,
+              ConvertWhere<AtenWhereScalarSelfOp>,
+              ConvertWhere<AtenWhereScalarOtherOp>,
+              ConvertMaskedFill<AtenMaskedFillScalarOp>,
+              ConvertMaskedFill<AtenMaskedFillTensorOp>>(typeConverter,
+                                                         patterns, opset);
+  addPatterns<ConvertClampScalar<AtenClampOp>, ConvertClampScalar<AtenClipOp>,
+              ConvertClampScalar<AtenClampMinOp>,
+              ConvertClampScalar<AtenClampMaxOp>,
+              ConvertClampTensor<AtenClampTensorOp>,
+              ConvertClampTensor<AtenClipTensorOp>,
+              ConvertClampTensor<AtenClampMinTensorOp>,
+              ConvertClampTensor<AtenClampMaxTensorOp>>(typeConverter,
+                                                        patterns, opset);
+  addPatterns<
+      ConvertToResultType<AtenToDtypeOp>, ConvertToResultType<AtenToOtherOp>,
+      ConvertToResultType<AtenToDeviceOp>,
+      ConvertToResultType<AtenToDtypeLayoutOp>,
+      ConvertToResultType<AtenToPrimDtypeOp>,
+      ConvertToResultType<AtenToPrimDeviceOp>,
+      ConvertToResultType<AtenToPrimOtherOp>,
+      ConvertToResultType<Aten_ToCopyOp>, ConvertToResultType<AtenTypeAsOp>,
+      ConvertToResultType<AtenCloneOp>, ConvertToResultType<AtenContiguousOp>,
+      ConvertToResultType<AtenDetachOp>, ConvertToResultType<AtenAliasOp>,
+      ConvertToResultType<AtenLiftFreshOp>,
+      ConvertToResultType<AtenLiftFreshCopyOp>, ConvertCopy>(
+      typeConverter, patterns, opset);
+}

@@ -1,0 +1,624 @@
+//===- Indexing.cpp - Slicing, gathering, scattering and padding to ONNX --===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// slice/narrow become Slice (an open end is INT64_MAX), select a Gather
+// with a 0-d index, index_select Gather, gather GatherElements, simple
+// advanced indexing Gather or GatherND, scatter ScatterElements, flip and
+// roll Slice (and Concat), constant_pad_nd and pad Pad.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternUtils.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torch_to_onnx;
+
+namespace {
+
+constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
+
+/// A 1-element i64 tensor for Torch int `value`, or `fallback` when it is
+/// None.
+FailureOr<Value> getSliceBound(ConversionPatternRewriter &rewriter,
+                               Location loc, Value value, int64_t fallback) {
+  ONNXBuilder b(rewriter, loc);
+  if (!value || isNone(value))
+    return b.i64Tensor({fallback});
+  if (std::optional<int64_t> v = getConstantInt(value))
+    return b.i64Tensor({*v});
+  FailureOr<Value> scalar =
+      getScalarAsTensor(rewriter, loc, value, rewriter.getI64Type());
+  if (failed(scalar))
+    return failure();
+  return b.unsqueeze(*scalar, {0});
+}
+
+/// slice.Tensor(self, dim, start, end, step).
+struct ConvertSlice : public ONNXConversionPattern<Torch::AtenSliceTensorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenSliceTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<SmallVector<int64_t>> shape = getShape(input);
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> step = getConstantInt(op.getStep());
+    if (!type || !shape || !dim || !step || *step <= 0 ||
+        !isValidDim(*dim, shape->size()))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    int64_t axis = normalizeDim(*dim, shape->size());
+    // A slice of everything is the input.
+    std::optional<int64_t> start =
+        isNone(op.getStart()) ? 0 : getConstantInt(op.getStart());
+    std::optional<int64_t> end =
+        isNone(op.getEnd()) ? kInt64Max : getConstantInt(op.getEnd());
+    int64_t size = (*shape)[axis];
+    if (start == 0 && *step == 1 && end &&
+        (*end == kInt64Max ||
+         (size != ShapedType::kDynamic && *end >= size)) &&
+        input.getType() == type) {
+      rewriter.replaceOp(op, input);
+      return success();
+    }
+    Location loc = op.getLoc();
+    FailureOr<Value> starts = getSliceBound(rewriter, loc, op.getStart(), 0);
+    FailureOr<Value> ends =
+        getSliceBound(rewriter, loc, op.getEnd(), kInt64Max);
+    if (failed(starts) || failed(ends))
+      return failure();
+    ONNXBuilder b(rewriter, loc);
+    rewriter.replaceOp(
+        op, b.create<ONNX::SliceOp>(type, {input, *starts, *ends,
+                                           b.i64Tensor({axis}),
+                                           b.i64Tensor({*step})}));
+    return success();
+  }
+};
+
+/// narrow(self, dim, start, length) and narrow.Tensor: Slice of `length`
+/// elements from `start`.
+template <typename OpTy>
+struct ConvertNarrow : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    if (!type || !rank || !dim || !isValidDim(*dim, *rank))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    Location loc = op.getLoc();
+    ONNXBuilder b(rewriter, loc);
+    Value start;
+    if constexpr (std::is_same_v<OpTy, Torch::AtenNarrowTensorOp>) {
+      start = b.reshape(b.cast(adaptor.getStart(), rewriter.getI64Type()), {1});
+    } else {
+      FailureOr<Value> bound = getSliceBound(rewriter, loc, op.getStart(), 0);
+      if (failed(bound))
+        return failure();
+      start = *bound;
+    }
+    Value end;
+    std::optional<int64_t> startValue = getConstantInt(op->getOperand(2));
+    std::optional<int64_t> length = getConstantInt(op.getLength());
+    if (startValue && length) {
+      end = b.i64Tensor({*startValue + *length});
+    } else {
+      FailureOr<Value> lengthTensor =
+          getSliceBound(rewriter, loc, op.getLength(), 0);
+      if (failed(lengthTensor))
+        return failure();
+      end = b.binary<ONNX::AddOp>(start, *lengthTensor);
+    }
+    rewriter.replaceOp(
+        op, b.create<ONNX::SliceOp>(
+                type, {adaptor.getSelf(), start, end,
+                       b.i64Tensor({normalizeDim(*dim, *rank)})}));
+    return success();
+  }
+};
+
+/// select.int(self, dim, index): Gather with a 0-d index.
+struct ConvertSelect : public ONNXConversionPattern<Torch::AtenSelectIntOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenSelectIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    if (!type || !rank || !dim || !isValidDim(*dim, *rank))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    FailureOr<Value> index = getScalarAsTensor(rewriter, op.getLoc(),
+                                               op.getIndex(),
+                                               rewriter.getI64Type());
+    if (failed(index))
+      return failure();
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, b.create<ONNX::GatherOp>(
+                type, {adaptor.getSelf(), *index},
+                {b.intAttr("axis", normalizeDim(*dim, *rank))}));
+    return success();
+  }
+};
+
+/// index_select(self, dim, index): Gather.
+struct ConvertIndexSelect
+    : public ONNXConversionPattern<Torch::AtenIndexSelectOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenIndexSelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    if (!type || !rank || !dim || !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value index = b.cast(adaptor.getIndex(), rewriter.getI64Type());
+    // A 0-d index selects one element and keeps the dim.
+    if (getRank(index) == 0)
+      index = b.unsqueeze(index, {0});
+    rewriter.replaceOp(
+        op, b.create<ONNX::GatherOp>(
+                type, {adaptor.getSelf(), index},
+                {b.intAttr("axis", normalizeDim(*dim, *rank))}));
+    return success();
+  }
+};
+
+/// gather(self, dim, index) and take_along_dim with a dim: GatherElements.
+template <typename OpTy>
+struct ConvertGatherElements : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    if (!type || !rank || !dim || !isValidDim(*dim, *rank))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value index = b.cast(adaptor.getOperands()[std::is_same_v<
+                             OpTy, Torch::AtenGatherOp> ? 2 : 1],
+                         rewriter.getI64Type());
+    rewriter.replaceOp(
+        op, b.create<ONNX::GatherElementsOp>(
+                type, {adaptor.getSelf(), index},
+                {b.intAttr("axis", normalizeDim(*dim, *rank))}));
+    return success();
+  }
+};
+
+/// The index tensors of an `aten.index.Tensor` list: null for None.
+std::optional<SmallVector<Value>>
+getIndexTensors(ConversionPatternRewriter &rewriter, Value list) {
+  std::optional<SmallVector<Value>> elements = getListElements(list);
+  if (!elements)
+    return std::nullopt;
+  SmallVector<Value> indices;
+  for (Value element : *elements) {
+    if (isNone(element)) {
+      indices.push_back({});
+      continue;
+    }
+    Value converted = rewriter.getRemappedValue(element);
+    if (!converted || !isa<RankedTensorType>(converted.getType()))
+      return std::nullopt;
+    indices.push_back(converted);
+  }
+  return indices;
+}
+
+/// index.Tensor and index.Tensor_hacked_twin for the common cases: one
+/// integer index at any position (Gather), one bool mask in front
+/// (GatherND of its NonZero), or integer indices on the leading dims
+/// (GatherND of the stacked indices).
+template <typename OpTy>
+struct ConvertIndexTensor : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    std::optional<SmallVector<Value>> indices =
+        getIndexTensors(rewriter, op.getIndices());
+    if (!type || !rank || !indices || indices->empty())
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type i64 = rewriter.getI64Type();
+    SmallVector<int64_t> positions;
+    for (auto [i, index] : llvm::enumerate(*indices))
+      if (index)
+        positions.push_back(i);
+    if (positions.empty())
+      return rewriter.notifyMatchFailure(op, "no index tensor");
+
+    Value first = (*indices)[positions.front()];
+    if (positions.size() == 1 && !isBoolType(getElementType(first))) {
+      rewriter.replaceOp(
+          op, b.create<ONNX::GatherOp>(type, {input, b.cast(first, i64)},
+                                       {b.intAttr("axis", positions[0])}));
+      return success();
+    }
+    if (positions.size() == 1 && positions[0] == 0) {
+      // x[mask]: the elements (or rows) where the mask is true.
+      int64_t maskRank = *getRank(first);
+      Value nonZero = b.create<ONNX::NonZeroOp>(
+          RankedTensorType::get({maskRank, ShapedType::kDynamic}, i64), first);
+      Value coordinates = b.transpose(nonZero, {1, 0});
+      rewriter.replaceOp(
+          op, b.create<ONNX::GatherNDOp>(type, {input, coordinates}));
+      return success();
+    }
+    // Integer indices on dims 0..k-1, all of one static shape.
+    for (auto [i, position] : llvm::enumerate(positions))
+      if (position != static_cast<int64_t>(i))
+        return rewriter.notifyMatchFailure(op, "unsupported index layout");
+    std::optional<SmallVector<int64_t>> indexShape = getShape(first);
+    SmallVector<Value> columns;
+    for (int64_t position : positions) {
+      Value index = (*indices)[position];
+      if (isBoolType(getElementType(index)) || getShape(index) != indexShape)
+        return rewriter.notifyMatchFailure(op, "unsupported index shapes");
+      columns.push_back(b.unsqueeze(
+          b.cast(index, i64), {static_cast<int64_t>(indexShape->size())}));
+    }
+    Value stacked = b.concat(columns, indexShape->size());
+    rewriter.replaceOp(op, b.create<ONNX::GatherNDOp>(type, {input, stacked}));
+    return success();
+  }
+};
+
+/// index_put with one bool mask of the input's shape and a single value:
+/// Where. With one integer index on dim 0: ScatterND.
+template <typename OpTy>
+struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    std::optional<SmallVector<Value>> indices =
+        getIndexTensors(rewriter, op.getIndices());
+    std::optional<bool> accumulate = getConstantBool(op.getAccumulate());
+    if (!type || !indices || indices->size() != 1 || !indices->front() ||
+        !accumulate)
+      return rewriter.notifyMatchFailure(op, "unsupported index_put");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value input = adaptor.getSelf();
+    Value index = indices->front();
+    Value values = b.cast(adaptor.getValues(), type.getElementType());
+    if (isBoolType(getElementType(index))) {
+      if (*accumulate || getShape(index) != getShape(input))
+        return rewriter.notifyMatchFailure(op, "unsupported mask");
+      rewriter.replaceOp(
+          op, b.create<ONNX::WhereOp>(type, {index, values, input}));
+      return success();
+    }
+    if (*accumulate && this->opset < 16)
+      return rewriter.notifyMatchFailure(op, "accumulating before opset 16");
+    // Updates have the index shape followed by the remaining dims.
+    std::optional<SmallVector<int64_t>> indexShape = getShape(index);
+    SmallVector<int64_t> updateShape(*indexShape);
+    updateShape.append(type.getShape().begin() + 1, type.getShape().end());
+    auto updateType = RankedTensorType::get(updateShape, type.getElementType());
+    if (values.getType() != updateType) {
+      if (!updateType.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "dynamic update shape");
+      values = b.create<ONNX::ExpandOp>(
+          updateType, {values, b.i64Tensor(updateShape)});
+    }
+    Value coordinates = b.unsqueeze(b.cast(index, rewriter.getI64Type()),
+                                    {static_cast<int64_t>(indexShape->size())});
+    SmallVector<NamedAttribute> attrs;
+    if (*accumulate)
+      attrs.push_back(b.stringAttr("reduction", "add"));
+    rewriter.replaceOp(op, b.create<ONNX::ScatterNDOp>(
+                               type, {input, coordinates, values}, attrs));
+    return success();
+  }
+};
+
+/// scatter.src, scatter.value and scatter_add: ScatterElements.
+template <typename OpTy>
+struct ConvertScatter : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    if (!type || !rank || !dim || !isValidDim(*dim, *rank))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    constexpr bool isAdd = std::is_same_v<OpTy, Torch::AtenScatterAddOp>;
+    if (isAdd && this->opset < 16)
+      return rewriter.notifyMatchFailure(op, "scatter_add before opset 16");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value index = b.cast(adaptor.getIndex(), rewriter.getI64Type());
+    Value updates;
+    if constexpr (std::is_same_v<OpTy, Torch::AtenScatterValueOp>) {
+      FailureOr<Value> value = getScalarAsTensor(
+          rewriter, op.getLoc(), op.getValue(), type.getElementType());
+      if (failed(value))
+        return failure();
+      updates = b.create<ONNX::ExpandOp>(
+          cast<TensorType>(index.getType()).clone(type.getElementType()),
+          {*value, b.shapeOf(index)});
+    } else {
+      updates = b.cast(adaptor.getSrc(), type.getElementType());
+      // ScatterElements takes updates of the index's shape.
+      if (getShape(updates) != getShape(index)) {
+        std::optional<SmallVector<int64_t>> indexShape = getShape(index);
+        if (!indexShape)
+          return rewriter.notifyMatchFailure(op, "unranked index");
+        SmallVector<int64_t> zeros(indexShape->size(), 0);
+        SmallVector<int64_t> axes;
+        for (int64_t d = 0; d < static_cast<int64_t>(indexShape->size()); ++d)
+          axes.push_back(d);
+        updates = b.create<ONNX::SliceOp>(
+            cast<TensorType>(index.getType()).clone(type.getElementType()),
+            {updates, b.i64Tensor(zeros), b.shapeOf(index), b.i64Tensor(axes)});
+      }
+    }
+    SmallVector<NamedAttribute> attrs{
+        b.intAttr("axis", normalizeDim(*dim, *rank))};
+    if (isAdd)
+      attrs.push_back(b.stringAttr("reduction", "add"));
+    rewriter.replaceOp(op, b.create<ONNX::ScatterElementsOp>(
+                               type, {adaptor.getSelf(), index, updates},
+                               attrs));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// flip and roll
+//===----------------------------------------------------------------------===//
+
+/// flip: Slice with step -1 along each dim.
+struct ConvertFlip : public ONNXConversionPattern<Torch::AtenFlipOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenFlipOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDims());
+    if (!type || !rank || !dims)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    if (dims->empty()) {
+      rewriter.replaceOp(op, adaptor.getSelf());
+      return success();
+    }
+    SmallVector<int64_t> axes;
+    for (int64_t dim : *dims) {
+      if (!isValidDim(dim, *rank))
+        return rewriter.notifyMatchFailure(op, "invalid dim");
+      axes.push_back(normalizeDim(dim, *rank));
+    }
+    int64_t count = axes.size();
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, b.create<ONNX::SliceOp>(
+                type, {adaptor.getSelf(),
+                       b.i64Tensor(SmallVector<int64_t>(count, -1)),
+                       b.i64Tensor(SmallVector<int64_t>(count, kInt64Min)),
+                       b.i64Tensor(axes),
+                       b.i64Tensor(SmallVector<int64_t>(count, -1))}));
+    return success();
+  }
+};
+
+/// roll: for each dim, the last `shift` elements moved to the front with
+/// two Slices and a Concat. Without dims, the flattened tensor rolls.
+struct ConvertRoll : public ONNXConversionPattern<Torch::AtenRollOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenRollOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<SmallVector<int64_t>> shifts =
+        getConstantIntList(op.getShifts());
+    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDims());
+    Value input = adaptor.getSelf();
+    if (!type || !shifts || !dims || !getRank(input))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    bool flatten = dims->empty();
+    if (flatten) {
+      input = b.reshape(input, {-1});
+      dims->assign({0});
+    }
+    if (shifts->size() != dims->size())
+      return rewriter.notifyMatchFailure(op, "shifts and dims differ");
+    int64_t rank = *getRank(input);
+    Value result = input;
+    for (auto [shift, dim] : llvm::zip(*shifts, *dims)) {
+      if (!isValidDim(dim, rank))
+        return rewriter.notifyMatchFailure(op, "invalid dim");
+      int64_t axis = normalizeDim(dim, rank);
+      int64_t size = getShape(result).value()[axis];
+      int64_t s = shift;
+      if (size != ShapedType::kDynamic)
+        s = size == 0 ? 0 : ((shift % size) + size) % size;
+      if (s == 0)
+        continue;
+      auto slice = [&](int64_t start, int64_t end) {
+        SmallVector<int64_t> sliceShape = *getShape(result);
+        if (size != ShapedType::kDynamic)
+          sliceShape[axis] = std::min(end, size) - (start < 0 ? size + start
+                                                              : start);
+        else
+          sliceShape[axis] = ShapedType::kDynamic;
+        return b.create<ONNX::SliceOp>(
+            RankedTensorType::get(sliceShape, type.getElementType()),
+            {result, b.i64Tensor({start}), b.i64Tensor({end}),
+             b.i64Tensor({axis})});
+      };
+      Value tail = slice(-s, kInt64Max);
+      Value head = slice(0, -s);
+      result = b.concat({tail, head}, axis);
+    }
+    if (flatten)
+      result = b.reshape(result, type.getShape(), type);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Padding
+//===----------------------------------------------------------------------===//
+
+/// Pads `input` (rank `rank`) by Torch pad list `padList` (begin/end pairs
+/// from the last dim backwards) in ONNX mode `mode`.
+LogicalResult convertPad(Operation *op, Value input, Value padList,
+                         StringRef mode, Value torchValue,
+                         const TypeConverter *typeConverter,
+                         ConversionPatternRewriter &rewriter) {
+  TensorType type = getConvertedTensorType(typeConverter, op->getResult(0));
+  std::optional<int64_t> rank = getRank(input);
+  std::optional<SmallVector<int64_t>> pad = getConstantIntList(padList);
+  if (!type || !rank || !pad || pad->size() % 2 != 0 ||
+      static_cast<int64_t>(pad->size()) > 2 * *rank)
+    return rewriter.notifyMatchFailure(op, "unsupported padding");
+  SmallVector<int64_t> pads(2 * *rank, 0);
+  for (size_t i = 0; i < pad->size() / 2; ++i) {
+    int64_t dim = *rank - 1 - i;
+    pads[dim] = (*pad)[2 * i];
+    pads[dim + *rank] = (*pad)[2 * i + 1];
+  }
+  ONNXBuilder b(rewriter, op->getLoc());
+  if (llvm::all_of(pads, [](int64_t p) { return p == 0; }) &&
+      input.getType() == type) {
+    rewriter.replaceOp(op, input);
+    return success();
+  }
+  Value value = b.none();
+  if (mode == "constant" && torchValue && !isNone(torchValue)) {
+    FailureOr<Value> fill = getScalarAsTensor(rewriter, op->getLoc(),
+                                              torchValue,
+                                              type.getElementType());
+    if (failed(fill))
+      return failure();
+    value = *fill;
+  }
+  rewriter.replaceOp(op, b.create<ONNX::PadOp>(
+                             type, {input, b.i64Tensor(pads), value},
+                             {b.stringAttr("mode", mode)}));
+  return success();
+}
+
+/// constant_pad_nd(self, pad, value).
+struct ConvertConstantPad
+    : public ONNXConversionPattern<Torch::AtenConstantPadNdOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenConstantPadNdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return convertPad(op, adaptor.getSelf(), op.getPad(), "constant",
+                      op.getValue(), getTypeConverter(), rewriter);
+  }
+};
+
+/// pad(self, pad, mode, value): constant, reflect and replicate (edge).
+struct ConvertPad : public ONNXConversionPattern<Torch::AtenPadOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenPadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto mode = op.getMode().getDefiningOp<Torch::ConstantStrOp>();
+    if (!mode)
+      return rewriter.notifyMatchFailure(op, "non-constant mode");
+    StringRef onnxMode = llvm::StringSwitch<StringRef>(mode.getValue())
+                             .Case("constant", "constant")
+                             .Case("reflect", "reflect")
+                             .Case("replicate", "edge")
+                             .Default("");
+    if (onnxMode.empty())
+      return rewriter.notifyMatchFailure(op, "unsupported padding mode");
+    return convertPad(op, adaptor.getSelf(), op.getPad(), onnxMode,
+                      op.getValue(), getTypeConverter(), rewriter);
+  }
+};
+
+/// reflection_pad*d and replication_pad*d.
+template <typename OpTy, bool IsReflection>
+struct ConvertModePad : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return convertPad(op, adaptor.getSelf(), op.getPadding(),
+                      IsReflection ? "reflect" : "edge", Value(),
+                      this->getTypeConverter(), rewriter);
+  }
+};
+
+} // namespace
+
+void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
+                                             RewritePatternSet &patterns,
+                                             int64_t opset) {
+  using namespace Torch;
+  addPatterns<ConvertSlice, ConvertNarrow<AtenNarrowOp>,
+              ConvertNarrow<AtenNarrowTensorOp>, ConvertSelect,
+              ConvertIndexSelect, ConvertGatherElements<AtenGatherOp>,
+              ConvertGatherElements<AtenTakeAlongDimOp>,
+              ConvertIndexTensor<AtenIndexTensorOp>,
+              ConvertIndexTensor<AtenIndexTensorHackedTwinOp>,
+              ConvertIndexPut<AtenIndexPutOp>,
+              ConvertIndexPut<AtenIndexPutHackedTwinOp>,
+              ConvertScatter<AtenScatterSrcOp>,
+              ConvertScatter<AtenScatterValueOp>,
+              ConvertScatter<AtenScatterAddOp>>(typeConverter, patterns,
+                                                opset);
+  addPatterns<ConvertFlip, ConvertRoll, ConvertConstantPad, ConvertPad,
+              ConvertModePad<AtenReflectionPad1dOp, true>,
+              ConvertModePad<AtenReflectionPad2dOp, true>,
+              ConvertModePad<AtenReplicationPad1dOp, false>,
+              ConvertModePad<AtenReplicationPad2dOp, false>>(typeConverter,
+                                                              patterns, opset);
+}

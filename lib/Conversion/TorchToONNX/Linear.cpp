@@ -1,0 +1,367 @@
+//===- Linear.cpp - Linear layers, matrix products, convolutions to ONNX --===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// linear becomes one Gemm (transB=1) on 2-D inputs and MatMul + Add above;
+// addmm becomes Gemm; the other matrix products MatMul. Every convolution
+// form becomes Conv or ConvTranspose with explicit pads; weights stay the
+// initializers they were, so that the ONNX cleanups can fuse them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternUtils.h"
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torch_to_onnx;
+
+namespace {
+
+/// The value of constant Torch number `scalar`.
+std::optional<double> getFactor(Value scalar) {
+  return getConstantFloat(scalar);
+}
+
+//===----------------------------------------------------------------------===//
+// Linear layers and matrix products
+//===----------------------------------------------------------------------===//
+
+/// linear(input, weight, bias).
+struct ConvertLinear : public ONNXConversionPattern<Torch::AtenLinearOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenLinearOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> inputRank = getRank(adaptor.getInput());
+    std::optional<int64_t> weightRank = getRank(adaptor.getWeight());
+    if (!type || !inputRank || weightRank != 2)
+      return rewriter.notifyMatchFailure(op, "unsupported operand types");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value input = b.cast(adaptor.getInput(), elementType);
+    Value weight = b.cast(adaptor.getWeight(), elementType);
+    bool hasBias = !isNone(op.getBias());
+    Value bias = hasBias ? b.cast(adaptor.getBias(), elementType) : Value();
+
+    if (*inputRank == 2) {
+      rewriter.replaceOp(
+          op, b.create<ONNX::GemmOp>(type,
+                                     {input, weight, hasBias ? bias : b.none()},
+                                     {b.intAttr("transB", 1)}));
+      return success();
+    }
+    Value transposed = b.transpose(weight, {1, 0});
+    Value result = b.create<ONNX::MatMulOp>(type, {input, transposed});
+    if (hasBias)
+      result = b.create<ONNX::AddOp>(type, {result, bias});
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// mm, bmm, matmul, mv, dot: MatMul.
+template <typename OpTy>
+struct ConvertMatMul : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value lhs = b.cast(adaptor.getOperands()[0], type.getElementType());
+    Value rhs = b.cast(adaptor.getOperands()[1], type.getElementType());
+    rewriter.replaceOp(op, b.create<ONNX::MatMulOp>(type, {lhs, rhs}));
+    return success();
+  }
+};
+
+/// addmm(self, mat1, mat2, beta, alpha): Gemm.
+struct ConvertAddmm : public ONNXConversionPattern<Torch::AtenAddmmOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenAddmmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<double> beta = getFactor(op.getBeta());
+    std::optional<double> alpha = getFactor(op.getAlpha());
+    if (!type || !beta || !alpha)
+      return rewriter.notifyMatchFailure(op, "non-constant beta or alpha");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    SmallVector<NamedAttribute> attrs;
+    if (*alpha != 1.0)
+      attrs.push_back(b.floatAttr("alpha", *alpha));
+    if (*beta != 1.0)
+      attrs.push_back(b.floatAttr("beta", *beta));
+    rewriter.replaceOp(
+        op, b.create<ONNX::GemmOp>(
+                type,
+                {b.cast(adaptor.getMat1(), elementType),
+                 b.cast(adaptor.getMat2(), elementType),
+                 *beta == 0.0 ? b.none() : b.cast(adaptor.getSelf(), elementType)},
+                attrs));
+    return success();
+  }
+};
+
+/// baddbmm and addmv: `beta * self + alpha * (a @ b)`.
+template <typename OpTy>
+struct ConvertScaledMatMulAdd : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    std::optional<double> beta = getFactor(op.getBeta());
+    std::optional<double> alpha = getFactor(op.getAlpha());
+    if (!type || !beta || !alpha)
+      return rewriter.notifyMatchFailure(op, "non-constant beta or alpha");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value lhs = b.cast(adaptor.getOperands()[1], elementType);
+    Value rhs = b.cast(adaptor.getOperands()[2], elementType);
+    Value product = b.create<ONNX::MatMulOp>(type, {lhs, rhs});
+    if (*alpha != 1.0)
+      product = b.create<ONNX::MulOp>(
+          type, {product, b.scalar(elementType, *alpha)});
+    if (*beta != 0.0) {
+      Value self = b.cast(adaptor.getSelf(), elementType);
+      if (*beta != 1.0)
+        self = b.binary<ONNX::MulOp>(self, b.scalar(elementType, *beta));
+      product = b.create<ONNX::AddOp>(type, {product, self});
+    }
+    rewriter.replaceOp(op, product);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Convolutions
+//===----------------------------------------------------------------------===//
+
+/// The operands of any convolution op.
+struct ConvolutionOperands {
+  Value input, weight, bias; // converted; bias null when absent
+  Value stride, padding, dilation, outputPadding, groups; // Torch values
+  bool transposed = false;
+};
+
+/// A list attribute of `count` ints from constant list `list`, where a
+/// single element stands for all of them.
+std::optional<SmallVector<int64_t>> getSpatialList(Value list, int64_t count) {
+  std::optional<SmallVector<int64_t>> values = getConstantIntList(list);
+  if (!values)
+    return std::nullopt;
+  if (values->size() == 1 && count > 1)
+    values->assign(count, (*values)[0]);
+  if (static_cast<int64_t>(values->size()) != count)
+    return std::nullopt;
+  return values;
+}
+
+LogicalResult convertConvolution(Operation *op,
+                                 const ConvolutionOperands &operands,
+                                 const TypeConverter *typeConverter,
+                                 ConversionPatternRewriter &rewriter) {
+  auto type = getConvertedRankedType(typeConverter, op->getResult(0));
+  std::optional<SmallVector<int64_t>> weightShape = getShape(operands.weight);
+  std::optional<int64_t> inputRank = getRank(operands.input);
+  if (!type || !weightShape || !inputRank || weightShape->size() < 3)
+    return rewriter.notifyMatchFailure(op, "unranked operands");
+  int64_t spatialRank = weightShape->size() - 2;
+  bool unbatched = *inputRank == spatialRank + 1;
+  if (!unbatched && *inputRank != spatialRank + 2)
+    return rewriter.notifyMatchFailure(op, "input rank mismatch");
+
+  std::optional<SmallVector<int64_t>> strides =
+      getSpatialList(operands.stride, spatialRank);
+  std::optional<SmallVector<int64_t>> dilations =
+      getSpatialList(operands.dilation, spatialRank);
+  std::optional<int64_t> groups = getConstantInt(operands.groups);
+  if (!strides || !dilations || !groups)
+    return rewriter.notifyMatchFailure(op, "non-constant conv parameters");
+
+  // Pads: a list, or "valid"/"same" for the `.padding` overloads.
+  SmallVector<int64_t> pads;
+  if (auto mode = operands.padding.getDefiningOp<Torch::ConstantStrOp>()) {
+    if (mode.getValue() == "valid") {
+      pads.assign(2 * spatialRank, 0);
+    } else if (mode.getValue() == "same") {
+      pads.assign(2 * spatialRank, 0);
+      for (int64_t i = 0; i < spatialRank; ++i) {
+        int64_t kernel = (*weightShape)[i + 2];
+        if (kernel == ShapedType::kDynamic)
+          return rewriter.notifyMatchFailure(op, "dynamic kernel size");
+        int64_t total = (*dilations)[i] * (kernel - 1);
+        pads[i] = total / 2;
+        pads[i + spatialRank] = total - total / 2;
+      }
+    } else {
+      return rewriter.notifyMatchFailure(op, "unknown padding mode");
+    }
+  } else {
+    std::optional<SmallVector<int64_t>> padding =
+        getSpatialList(operands.padding, spatialRank);
+    if (!padding)
+      return rewriter.notifyMatchFailure(op, "non-constant padding");
+    pads = *padding;
+    pads.append(padding->begin(), padding->end());
+  }
+
+  ONNXBuilder b(rewriter, op->getLoc());
+  Type elementType = type.getElementType();
+  Value input = b.cast(operands.input, elementType);
+  Value weight = b.cast(operands.weight, elementType);
+  Value bias =
+      operands.bias ? b.cast(operands.bias, elementType) : b.none();
+  RankedTensorType convType = type;
+  if (unbatched) {
+    input = b.unsqueeze(input, {0});
+    SmallVector<int64_t> shape{1};
+    shape.append(type.getShape().begin(), type.getShape().end());
+    convType = RankedTensorType::get(shape, elementType);
+  }
+
+  SmallVector<NamedAttribute> attrs{b.intsAttr("dilations", *dilations),
+                                    b.intAttr("group", *groups)};
+  SmallVector<int64_t> kernel(weightShape->begin() + 2, weightShape->end());
+  if (llvm::none_of(kernel, [](int64_t k) { return k == ShapedType::kDynamic; }))
+    attrs.push_back(b.intsAttr("kernel_shape", kernel));
+  attrs.push_back(b.intsAttr("pads", pads));
+  attrs.push_back(b.intsAttr("strides", *strides));
+
+  Value result;
+  if (operands.transposed) {
+    std::optional<SmallVector<int64_t>> outputPadding =
+        getSpatialList(operands.outputPadding, spatialRank);
+    if (!outputPadding)
+      return rewriter.notifyMatchFailure(op, "non-constant output padding");
+    if (llvm::any_of(*outputPadding, [](int64_t p) { return p != 0; }))
+      attrs.push_back(b.intsAttr("output_padding", *outputPadding));
+    result = b.create<ONNX::ConvTransposeOp>(convType, {input, weight, bias},
+                                             attrs);
+  } else {
+    result = b.create<ONNX::ConvOp>(convType, {input, weight, bias}, attrs);
+  }
+  if (unbatched)
+    result = b.squeeze(result, {0});
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+/// The converted bias, or null for None.
+Value getBias(Value torchBias, Value converted) {
+  return isNone(torchBias) ? Value() : converted;
+}
+
+/// conv1d, conv2d, conv3d and their `.padding` forms.
+template <typename OpTy>
+struct ConvertConvNd : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ConvolutionOperands operands;
+    operands.input = adaptor.getInput();
+    operands.weight = adaptor.getWeight();
+    operands.bias = getBias(op.getBias(), adaptor.getBias());
+    operands.stride = op.getStride();
+    operands.padding = op.getPadding();
+    operands.dilation = op.getDilation();
+    operands.groups = op.getGroups();
+    return convertConvolution(op, operands, this->getTypeConverter(),
+                              rewriter);
+  }
+};
+
+/// conv_transpose1d, conv_transpose2d.input, conv_transpose3d.input.
+template <typename OpTy>
+struct ConvertConvTransposeNd : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ConvolutionOperands operands;
+    operands.input = adaptor.getInput();
+    operands.weight = adaptor.getWeight();
+    operands.bias = getBias(op.getBias(), adaptor.getBias());
+    operands.stride = op.getStride();
+    operands.padding = op.getPadding();
+    operands.dilation = op.getDilation();
+    operands.outputPadding = op.getOutputPadding();
+    operands.groups = op.getGroups();
+    operands.transposed = true;
+    return convertConvolution(op, operands, this->getTypeConverter(),
+                              rewriter);
+  }
+};
+
+/// convolution, _convolution and _convolution.deprecated.
+template <typename OpTy>
+struct ConvertGenericConvolution : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<bool> transposed = getConstantBool(op.getTransposed());
+    if (!transposed)
+      return rewriter.notifyMatchFailure(op, "non-constant transposed flag");
+    ConvolutionOperands operands;
+    operands.input = adaptor.getInput();
+    operands.weight = adaptor.getWeight();
+    operands.bias = getBias(op.getBias(), adaptor.getBias());
+    operands.stride = op.getStride();
+    operands.padding = op.getPadding();
+    operands.dilation = op.getDilation();
+    operands.outputPadding = op.getOutputPadding();
+    operands.groups = op.getGroups();
+    operands.transposed = *transposed;
+    return convertConvolution(op, operands, this->getTypeConverter(),
+                              rewriter);
+  }
+};
+
+} // namespace
+
+void torch_to_onnx::populateLinearPatterns(TypeConverter &typeConverter,
+                                           RewritePatternSet &patterns,
+                                           int64_t opset) {
+  using namespace Torch;
+  addPatterns<ConvertLinear, ConvertAddmm, ConvertMatMul<AtenMatmulOp>,
+              ConvertMatMul<AtenMmOp>, ConvertMatMul<AtenBmmOp>,
+              ConvertMatMul<AtenMvOp>, ConvertMatMul<AtenDotOp>,
+              ConvertScaledMatMulAdd<AtenBaddbmmOp>,
+              ConvertScaledMatMulAdd<AtenAddmvOp>>(typeConverter, patterns,
+                                                   opset);
+  addPatterns<ConvertConvNd<AtenConv1dOp>, ConvertConvNd<AtenConv2dOp>,
+              ConvertConvNd<AtenConv3dOp>, ConvertConvNd<AtenConv1dPaddingOp>,
+              ConvertConvNd<AtenConv2dPaddingOp>,
+              ConvertConvNd<AtenConv3dPaddingOp>,
+              ConvertConvTransposeNd<AtenConvTranspose1dOp>,
+              ConvertConvTransposeNd<AtenConvTranspose2dInputOp>,
+              ConvertConvTransposeNd<AtenConvTranspose3dInputOp>,
+              ConvertGenericConvolution<AtenConvolutionOp>,
+              ConvertGenericConvolution<Aten_ConvolutionOp>,
+              ConvertGenericConvolution<Aten_ConvolutionDeprecatedOp>>(
+      typeConverter, patterns, opset);
+}

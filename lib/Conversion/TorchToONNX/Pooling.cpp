@@ -1,0 +1,467 @@
+//===- Pooling.cpp - Pooling, resizing and pixel shuffles to ONNX ---------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// max/avg pooling become MaxPool/AveragePool. Adaptive pooling becomes the
+// global pool when the output is 1x1, and a plain pool with a computed
+// kernel and stride when the input divides evenly. Upsampling becomes
+// Resize, pixel_shuffle DepthToSpace.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternUtils.h"
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torch_to_onnx;
+
+namespace {
+
+/// `count` ints from constant list `list`, where a single element stands
+/// for all of them and an empty list for `fallback`.
+std::optional<SmallVector<int64_t>>
+getPoolList(Value list, int64_t count, ArrayRef<int64_t> fallback = {}) {
+  std::optional<SmallVector<int64_t>> values = getConstantIntList(list);
+  if (!values)
+    return std::nullopt;
+  if (values->empty() && !fallback.empty())
+    return SmallVector<int64_t>(fallback);
+  if (values->size() == 1 && count > 1)
+    values->assign(count, (*values)[0]);
+  if (static_cast<int64_t>(values->size()) != count)
+    return std::nullopt;
+  return values;
+}
+
+/// The operands of max_pool*d and avg_pool*d.
+struct PoolOperands {
+  Value input;                                  // converted
+  Value kernel, stride, padding, dilation;      // Torch lists; dilation null
+                                                // for avg
+  Value ceilMode, countIncludePad, divisorOverride; // Torch scalars or null
+  bool isMax = true;
+};
+
+/// Whether ONNX needs ceil_mode for the output sizes of `type`: PyTorch's
+/// ceil mode drops a last window that would start in the padding, which is
+/// the floor-mode size.
+bool needsCeilMode(ArrayRef<int64_t> inputShape, ArrayRef<int64_t> outputShape,
+                   ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                   ArrayRef<int64_t> pads, ArrayRef<int64_t> dilations) {
+  int64_t spatialRank = kernel.size();
+  int64_t offset = inputShape.size() - spatialRank;
+  for (int64_t i = 0; i < spatialRank; ++i) {
+    int64_t in = inputShape[offset + i], out = outputShape[offset + i];
+    if (in == ShapedType::kDynamic || out == ShapedType::kDynamic)
+      return true;
+    int64_t span = in + pads[i] + pads[i + spatialRank] -
+                   dilations[i] * (kernel[i] - 1) - 1;
+    if (span / strides[i] + 1 != out)
+      return true;
+  }
+  return false;
+}
+
+LogicalResult convertPool(Operation *op, const PoolOperands &operands,
+                          const TypeConverter *typeConverter,
+                          ConversionPatternRewriter &rewriter) {
+  auto type = getConvertedRankedType(typeConverter, op->getResult(0));
+  std::optional<SmallVector<int64_t>> inputShape = getShape(operands.input);
+  if (!type || !inputShape)
+    return rewriter.notifyMatchFailure(op, "unranked operands");
+  std::optional<SmallVector<int64_t>> kernel =
+      getConstantIntList(operands.kernel);
+  if (!kernel || kernel->empty())
+    return rewriter.notifyMatchFailure(op, "non-constant kernel size");
+  int64_t inputRank = inputShape->size();
+  // int[2] kernel_size=3 arrives as [3] in some traces.
+  int64_t spatialRank =
+      kernel->size() == 1 && inputRank > 3 ? inputRank - 2 : kernel->size();
+  kernel = getPoolList(operands.kernel, spatialRank);
+  bool unbatched = inputRank == spatialRank + 1;
+  if (!kernel || (!unbatched && inputRank != spatialRank + 2))
+    return rewriter.notifyMatchFailure(op, "input rank mismatch");
+  std::optional<SmallVector<int64_t>> strides =
+      getPoolList(operands.stride, spatialRank, *kernel);
+  std::optional<SmallVector<int64_t>> padding =
+      getPoolList(operands.padding, spatialRank);
+  SmallVector<int64_t> ones(spatialRank, 1);
+  std::optional<SmallVector<int64_t>> dilations =
+      operands.dilation ? getPoolList(operands.dilation, spatialRank)
+                        : std::optional<SmallVector<int64_t>>(ones);
+  std::optional<bool> ceilMode = getConstantBool(operands.ceilMode);
+  if (!strides || !padding || !dilations || !ceilMode)
+    return rewriter.notifyMatchFailure(op, "non-constant pool parameters");
+  SmallVector<int64_t> pads(*padding);
+  pads.append(padding->begin(), padding->end());
+
+  ONNXBuilder b(rewriter, op->getLoc());
+  Value input = operands.input;
+  RankedTensorType poolType = type;
+  SmallVector<int64_t> poolInputShape(*inputShape);
+  if (unbatched) {
+    input = b.unsqueeze(input, {0});
+    SmallVector<int64_t> shape{1};
+    shape.append(type.getShape().begin(), type.getShape().end());
+    poolType = RankedTensorType::get(shape, type.getElementType());
+    poolInputShape.insert(poolInputShape.begin(), 1);
+  }
+  bool ceil = *ceilMode && needsCeilMode(poolInputShape, poolType.getShape(),
+                                         *kernel, *strides, pads, *dilations);
+  SmallVector<NamedAttribute> attrs;
+  if (ceil)
+    attrs.push_back(b.intAttr("ceil_mode", 1));
+  Value result;
+  if (operands.isMax) {
+    if (llvm::any_of(*dilations, [](int64_t d) { return d != 1; }))
+      attrs.push_back(b.intsAttr("dilations", *dilations));
+    attrs.push_back(b.intsAttr("kernel_shape", *kernel));
+    attrs.push_back(b.intsAttr("pads", pads));
+    attrs.push_back(b.intsAttr("strides", *strides));
+    result = b.createOp<ONNX::MaxPoolOp>(
+                  TypeRange{poolType, rewriter.getNoneType()}, input, attrs)
+                 ->getResult(0);
+  } else {
+    if (operands.divisorOverride && !isNone(operands.divisorOverride))
+      return rewriter.notifyMatchFailure(op, "divisor_override");
+    std::optional<bool> countIncludePad =
+        operands.countIncludePad ? getConstantBool(operands.countIncludePad)
+                                 : std::optional<bool>(true);
+    if (!countIncludePad)
+      return rewriter.notifyMatchFailure(op, "non-constant count_include_pad");
+    bool padded = llvm::any_of(pads, [](int64_t p) { return p != 0; });
+    if (*countIncludePad && padded)
+      attrs.push_back(b.intAttr("count_include_pad", 1));
+    attrs.push_back(b.intsAttr("kernel_shape", *kernel));
+    attrs.push_back(b.intsAttr("pads", pads));
+    attrs.push_back(b.intsAttr("strides", *strides));
+    result = b.create<ONNX::AveragePoolOp>(poolType, input, attrs);
+  }
+  if (unbatched)
+    result = b.squeeze(result, {0});
+  SmallVector<Value> results{result};
+  // The indices of max_pool2d_with_indices are only supported unused.
+  for (Value extra : op->getResults().drop_front()) {
+    if (!extra.use_empty())
+      return rewriter.notifyMatchFailure(op, "pooling indices are used");
+    results.push_back(b.none());
+  }
+  rewriter.replaceOp(op, results);
+  return success();
+}
+
+/// max_pool1d/2d/3d and max_pool2d_with_indices (values only).
+template <typename OpTy>
+struct ConvertMaxPool : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    PoolOperands operands;
+    operands.input = adaptor.getSelf();
+    operands.kernel = op.getKernelSize();
+    operands.stride = op.getStride();
+    operands.padding = op.getPadding();
+    operands.dilation = op.getDilation();
+    operands.ceilMode = op.getCeilMode();
+    return convertPool(op, operands, this->getTypeConverter(), rewriter);
+  }
+};
+
+/// avg_pool1d/2d/3d.
+template <typename OpTy>
+struct ConvertAvgPool : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    PoolOperands operands;
+    operands.isMax = false;
+    operands.input = adaptor.getSelf();
+    operands.kernel = op.getKernelSize();
+    operands.stride = op.getStride();
+    operands.padding = op.getPadding();
+    operands.ceilMode = op.getCeilMode();
+    operands.countIncludePad = op.getCountIncludePad();
+    if constexpr (!std::is_same_v<OpTy, Torch::AtenAvgPool1dOp>)
+      operands.divisorOverride = op.getDivisorOverride();
+    return convertPool(op, operands, this->getTypeConverter(), rewriter);
+  }
+};
+
+/// adaptive_avg_pool*d and adaptive_max_pool*d (values only).
+template <typename OpTy, bool IsMax>
+struct ConvertAdaptivePool : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(this->getTypeConverter(),
+                                       op->getResult(0));
+    Value input = adaptor.getSelf();
+    std::optional<SmallVector<int64_t>> inputShape = getShape(input);
+    std::optional<SmallVector<int64_t>> outputSize =
+        getConstantIntList(op.getOutputSize());
+    if (!type || !inputShape || !outputSize || outputSize->empty())
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    for (Value extra : op->getResults().drop_front())
+      if (!extra.use_empty())
+        return rewriter.notifyMatchFailure(op, "pooling indices are used");
+    int64_t spatialRank = outputSize->size();
+    int64_t inputRank = inputShape->size();
+    bool unbatched = inputRank == spatialRank + 1;
+    if (!unbatched && inputRank != spatialRank + 2)
+      return rewriter.notifyMatchFailure(op, "input rank mismatch");
+
+    ONNXBuilder b(rewriter, op.getLoc());
+    SmallVector<Value> results;
+    auto finish = [&](Value result) {
+      results.push_back(result);
+      for (unsigned i = 1; i < op->getNumResults(); ++i)
+        results.push_back(b.none());
+      rewriter.replaceOp(op, results);
+      return success();
+    };
+    ArrayRef<int64_t> spatial =
+        ArrayRef<int64_t>(*inputShape).take_back(spatialRank);
+    if (ArrayRef<int64_t>(*outputSize) == spatial)
+      return finish(input);
+
+    RankedTensorType poolType = type;
+    if (unbatched) {
+      input = b.unsqueeze(input, {0});
+      SmallVector<int64_t> shape{1};
+      shape.append(type.getShape().begin(), type.getShape().end());
+      poolType = RankedTensorType::get(shape, type.getElementType());
+    }
+    Value result;
+    if (llvm::all_of(*outputSize, [](int64_t s) { return s == 1; })) {
+      result = IsMax ? b.create<ONNX::GlobalMaxPoolOp>(poolType, input)
+                     : b.create<ONNX::GlobalAveragePoolOp>(poolType, input);
+    } else {
+      SmallVector<int64_t> kernel;
+      for (auto [in, out] : llvm::zip(spatial, *outputSize)) {
+        if (in == ShapedType::kDynamic || out <= 0 || in % out != 0)
+          return rewriter.notifyMatchFailure(
+              op, "the input size must be a static multiple of the output "
+                  "size");
+        kernel.push_back(in / out);
+      }
+      SmallVector<NamedAttribute> attrs{b.intsAttr("kernel_shape", kernel),
+                                        b.intsAttr("strides", kernel)};
+      if (IsMax)
+        result = b.createOp<ONNX::MaxPoolOp>(
+                      TypeRange{poolType, rewriter.getNoneType()}, input, attrs)
+                     ->getResult(0);
+      else
+        result = b.create<ONNX::AveragePoolOp>(poolType, input, attrs);
+    }
+    if (unbatched)
+      result = b.squeeze(result, {0});
+    return finish(result);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Resizing
+//===----------------------------------------------------------------------===//
+
+/// upsample_nearest*d, upsample_bilinear2d, upsample_linear1d and their
+/// `.vec` forms: Resize to the static result shape, by the given scale
+/// factors, or to the given output size.
+template <typename OpTy, bool IsLinear>
+struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(this->getTypeConverter(),
+                                       op.getResult());
+    Value input = adaptor.getOperands()[0];
+    std::optional<int64_t> rank = getRank(input);
+    if (!type || !rank || *rank < 3)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    SmallVector<NamedAttribute> attrs;
+    if constexpr (IsLinear) {
+      std::optional<bool> alignCorners = getConstantBool(op.getAlignCorners());
+      if (!alignCorners)
+        return rewriter.notifyMatchFailure(op, "non-constant align_corners");
+      attrs.push_back(b.stringAttr("coordinate_transformation_mode",
+                                   *alignCorners ? "align_corners"
+                                                 : "pytorch_half_pixel"));
+      attrs.push_back(b.stringAttr("mode", "linear"));
+    } else {
+      attrs.push_back(
+          b.stringAttr("coordinate_transformation_mode", "asymmetric"));
+      attrs.push_back(b.stringAttr("mode", "nearest"));
+      attrs.push_back(b.stringAttr("nearest_mode", "floor"));
+    }
+
+    // Scale factors, when given, set the sampling grid.
+    Value scales, sizes;
+    constexpr bool isVec =
+        std::is_same_v<OpTy, Torch::AtenUpsampleNearest2dVecOp> ||
+        std::is_same_v<OpTy, Torch::AtenUpsampleNearest1dVecOp> ||
+        std::is_same_v<OpTy, Torch::AtenUpsampleBilinear2dVecOp> ||
+        std::is_same_v<OpTy, Torch::AtenUpsampleLinear1dVecOp>;
+    if constexpr (isVec) {
+      if (!isNone(op.getScaleFactors())) {
+        std::optional<SmallVector<Value>> factors =
+            getListElements(op.getScaleFactors());
+        if (!factors)
+          return rewriter.notifyMatchFailure(op, "unknown scale factors");
+        SmallVector<float> values{1.0f, 1.0f};
+        for (Value factor : *factors) {
+          std::optional<double> v = getConstantFloat(factor);
+          if (!v)
+            return rewriter.notifyMatchFailure(op, "non-constant scales");
+          values.push_back(static_cast<float>(*v));
+        }
+        if (static_cast<int64_t>(values.size()) != *rank)
+          return rewriter.notifyMatchFailure(op, "scale count mismatch");
+        scales = b.constant(DenseElementsAttr::get(
+            RankedTensorType::get({*rank}, rewriter.getF32Type()),
+            ArrayRef<float>(values)));
+      }
+    }
+    if (!scales) {
+      if (type.hasStaticShape()) {
+        sizes = b.i64Tensor(type.getShape());
+      } else {
+        FailureOr<Value> outputSize =
+            getIntListAsTensor(rewriter, op.getLoc(), op.getOutputSize());
+        if (failed(outputSize))
+          return rewriter.notifyMatchFailure(op, "unknown output size");
+        Value shape = b.shapeOf(input);
+        Value leading = b.create<ONNX::SliceOp>(
+            RankedTensorType::get({2}, rewriter.getI64Type()),
+            {shape, b.i64Tensor({0}), b.i64Tensor({2})});
+        sizes = b.concat({leading, *outputSize}, 0);
+      }
+    }
+    rewriter.replaceOp(
+        op, b.create<ONNX::ResizeOp>(
+                type,
+                {input, b.none(), scales ? scales : b.none(),
+                 sizes ? sizes : b.none()},
+                attrs));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pixel and channel shuffles
+//===----------------------------------------------------------------------===//
+
+/// pixel_shuffle on 4-D inputs: DepthToSpace in CRD mode.
+struct ConvertPixelShuffle
+    : public ONNXConversionPattern<Torch::AtenPixelShuffleOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenPixelShuffleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> factor = getConstantInt(op.getUpscaleFactor());
+    if (!type || type.getRank() != 4 || !factor)
+      return rewriter.notifyMatchFailure(op, "only 4-D inputs");
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(op, b.create<ONNX::DepthToSpaceOp>(
+                               type, adaptor.getSelf(),
+                               {b.intAttr("blocksize", *factor),
+                                b.stringAttr("mode", "CRD")}));
+    return success();
+  }
+};
+
+/// pixel_unshuffle on 4-D inputs of static channels and spatial sizes:
+/// Reshape, Transpose, Reshape.
+struct ConvertPixelUnshuffle
+    : public ONNXConversionPattern<Torch::AtenPixelUnshuffleOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenPixelUnshuffleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
+    std::optional<int64_t> r = getConstantInt(op.getDownscaleFactor());
+    if (!type || !shape || shape->size() != 4 || !r ||
+        llvm::any_of(ArrayRef<int64_t>(*shape).drop_front(),
+                     [](int64_t s) { return s == ShapedType::kDynamic; }))
+      return rewriter.notifyMatchFailure(op, "needs static 4-D input");
+    int64_t c = (*shape)[1], h = (*shape)[2], w = (*shape)[3];
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value x = b.reshape(adaptor.getSelf(), {0, c, h / *r, *r, w / *r, *r});
+    x = b.transpose(x, {0, 1, 3, 5, 2, 4});
+    rewriter.replaceOp(
+        op, b.reshape(x, {0, c * *r * *r, h / *r, w / *r}, type));
+    return success();
+  }
+};
+
+/// channel_shuffle: Reshape to groups, Transpose, Reshape back.
+struct ConvertChannelShuffle
+    : public ONNXConversionPattern<Torch::AtenChannelShuffleOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenChannelShuffleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
+    std::optional<int64_t> groups = getConstantInt(op.getGroups());
+    if (!type || !shape || shape->size() < 3 || !groups ||
+        (*shape)[1] == ShapedType::kDynamic || (*shape)[1] % *groups != 0)
+      return rewriter.notifyMatchFailure(op, "needs static channels");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value input = adaptor.getSelf();
+    Value x = b.reshape(input, {0, *groups, (*shape)[1] / *groups, -1});
+    x = b.transpose(x, {0, 2, 1, 3});
+    rewriter.replaceOp(op, b.create<ONNX::ReshapeOp>(
+                               type, {x, b.shapeOf(input)}));
+    return success();
+  }
+};
+
+} // namespace
+
+void torch_to_onnx::populatePoolingPatterns(TypeConverter &typeConverter,
+                                            RewritePatternSet &patterns,
+                                            int64_t opset) {
+  using namespace Torch;
+  addPatterns<ConvertMaxPool<AtenMaxPool1dOp>, ConvertMaxPool<AtenMaxPool2dOp>,
+              ConvertMaxPool<AtenMaxPool3dOp>,
+              ConvertMaxPool<AtenMaxPool2dWithIndicesOp>,
+              ConvertAvgPool<AtenAvgPool1dOp>, ConvertAvgPool<AtenAvgPool2dOp>,
+              ConvertAvgPool<AtenAvgPool3dOp>>(typeConverter, patterns, opset);
+  addPatterns<ConvertAdaptivePool<AtenAdaptiveAvgPool1dOp, false>,
+              ConvertAdaptivePool<AtenAdaptiveAvgPool2dOp, false>,
+              ConvertAdaptivePool<AtenAdaptiveAvgPool3dOp, false>,
+              ConvertAdaptivePool<AtenAdaptiveMaxPool1dOp, true>,
+              ConvertAdaptivePool<AtenAdaptiveMaxPool2dOp, true>>(
+      typeConverter, patterns, opset);
+  addPatterns<ConvertUpsample<AtenUpsampleNearest1dOp, false>,
+              ConvertUpsample<AtenUpsampleNearest2dOp, false>,
+              ConvertUpsample<AtenUpsampleNearest1dVecOp, false>,
+              ConvertUpsample<AtenUpsampleNearest2dVecOp, false>,
+              ConvertUpsample<AtenUpsampleLinear1dOp, true>,
+              ConvertUpsample<AtenUpsampleBilinear2dOp, true>,
+              ConvertUpsample<AtenUpsampleLinear1dVecOp, true>,
+              ConvertUpsample<AtenUpsampleBilinear2dVecOp, true>>(
+      typeConverter, patterns, opset);
+  addPatterns<ConvertPixelShuffle, ConvertPixelUnshuffle,
+              ConvertChannelShuffle>(typeConverter, patterns, opset);
+}

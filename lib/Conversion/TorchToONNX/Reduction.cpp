@@ -1,0 +1,538 @@
+//===- Reduction.cpp - Reductions, scans and sorting to ONNX --------------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Reductions over dims become the Reduce* ops (ReduceSum takes its axes as
+// an input, the others as an attribute, as in opsets 13 to 17); var and std
+// decompose into means and sums; max.dim gives ReduceMax and ArgMax; sort,
+// argsort and topk become TopK; cumsum CumSum.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternUtils.h"
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torch_to_onnx;
+
+namespace {
+
+/// The non-negative, sorted axes that `dims` names for a tensor of rank
+/// `rank`: an int, a list of ints, or None / an empty list for every dim.
+std::optional<SmallVector<int64_t>> getReductionAxes(Value dims, int64_t rank) {
+  SmallVector<int64_t> axes;
+  if (!dims || isNone(dims)) {
+    for (int64_t d = 0; d < rank; ++d)
+      axes.push_back(d);
+    return axes;
+  }
+  if (isa<Torch::IntType>(dims.getType())) {
+    std::optional<int64_t> dim = getConstantInt(dims);
+    if (!dim || !isValidDim(*dim, std::max<int64_t>(rank, 1)))
+      return std::nullopt;
+    return SmallVector<int64_t>{rank == 0 ? 0 : normalizeDim(*dim, rank)};
+  }
+  std::optional<SmallVector<int64_t>> list = getConstantIntList(dims);
+  if (!list)
+    return std::nullopt;
+  if (list->empty())
+    return getReductionAxes(Value(), rank);
+  for (int64_t dim : *list) {
+    if (!isValidDim(dim, rank))
+      return std::nullopt;
+    axes.push_back(normalizeDim(dim, rank));
+  }
+  llvm::sort(axes);
+  return axes;
+}
+
+/// The keepdim flag: false when absent.
+std::optional<bool> getKeepDim(Value keepdim) {
+  if (!keepdim)
+    return false;
+  return getConstantBool(keepdim);
+}
+
+enum class Reduction { Sum, Mean, Max, Min, Prod, LogSumExp, All, Any };
+
+/// `input` reduced over `axes` as `kind`, with result type `type`.
+Value createReduction(ONNXBuilder &b, Reduction kind, Value input,
+                      ArrayRef<int64_t> axes, bool keepdim, TensorType type) {
+  Type elementType = type.getElementType();
+  OpBuilder &builder = b.getBuilder();
+  // A reduction of a 0-d tensor is the tensor.
+  if (getRank(input) == 0)
+    return b.cast(input, elementType);
+  switch (kind) {
+  case Reduction::Sum:
+    return b.reduce<ONNX::ReduceSumOp>(b.cast(input, elementType), axes,
+                                       keepdim);
+  case Reduction::Mean:
+    return b.reduce<ONNX::ReduceMeanOp>(b.cast(input, elementType), axes,
+                                        keepdim);
+  case Reduction::Max:
+    return b.reduce<ONNX::ReduceMaxOp>(b.cast(input, elementType), axes,
+                                       keepdim);
+  case Reduction::Min:
+    return b.reduce<ONNX::ReduceMinOp>(b.cast(input, elementType), axes,
+                                       keepdim);
+  case Reduction::Prod:
+    return b.reduce<ONNX::ReduceProdOp>(b.cast(input, elementType), axes,
+                                        keepdim);
+  case Reduction::LogSumExp:
+    return b.reduce<ONNX::ReduceLogSumExpOp>(b.cast(input, elementType), axes,
+                                             keepdim);
+  case Reduction::All:
+  case Reduction::Any: {
+    // On bools as int32: all is the minimum, any the maximum.
+    Value asBool = b.cast(input, builder.getI1Type());
+    Value asInt = b.cast(asBool, builder.getI32Type());
+    Value reduced =
+        kind == Reduction::All
+            ? b.reduce<ONNX::ReduceMinOp>(asInt, axes, keepdim)
+            : b.reduce<ONNX::ReduceMaxOp>(asInt, axes, keepdim);
+    return b.cast(reduced, elementType);
+  }
+  }
+  return {};
+}
+
+/// A reduction op: operand 0 is the input, then optionally the dims and
+/// keepdim operands at `DimIndex` and `DimIndex + 1` (-1 for none).
+template <typename OpTy, Reduction Kind, int DimIndex>
+struct ConvertReduction : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op->getResult(0));
+    Value input = adaptor.getOperands()[0];
+    std::optional<int64_t> rank = getRank(input);
+    if (!type || !rank)
+      return rewriter.notifyMatchFailure(op, "unranked operands");
+    Value dims = DimIndex >= 0 ? op->getOperand(DimIndex) : Value();
+    Value keepdim = DimIndex >= 0 ? op->getOperand(DimIndex + 1) : Value();
+    std::optional<SmallVector<int64_t>> axes = getReductionAxes(dims, *rank);
+    std::optional<bool> keep = getKeepDim(keepdim);
+    if (!axes || !keep)
+      return rewriter.notifyMatchFailure(op, "non-constant dims");
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, createReduction(b, Kind, input, *axes, *keep, type));
+    return success();
+  }
+};
+
+/// max.dim and min.dim: the values (ReduceMax/ReduceMin) and their indices
+/// (ArgMax/ArgMin).
+template <typename OpTy, bool IsMax>
+struct ConvertMinMaxDim : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType valuesType =
+        getConvertedTensorType(this->getTypeConverter(), op.getValues());
+    TensorType indicesType =
+        getConvertedTensorType(this->getTypeConverter(), op.getIndices());
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    if (!valuesType || !indicesType || !rank)
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    std::optional<SmallVector<int64_t>> axes =
+        getReductionAxes(op.getDim(), *rank);
+    std::optional<bool> keep = getKeepDim(op.getKeepdim());
+    if (!axes || !keep)
+      return rewriter.notifyMatchFailure(op, "non-constant dim");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value values =
+        createReduction(b, IsMax ? Reduction::Max : Reduction::Min, input,
+                        *axes, *keep, valuesType);
+    Value indices;
+    if (!op.getIndices().use_empty()) {
+      SmallVector<NamedAttribute> attrs{b.intAttr("axis", (*axes)[0]),
+                                        b.intAttr("keepdims", *keep)};
+      indices = IsMax ? b.create<ONNX::ArgMaxOp>(indicesType, input, attrs)
+                      : b.create<ONNX::ArgMinOp>(indicesType, input, attrs);
+    } else {
+      indices = b.none();
+    }
+    rewriter.replaceOp(op, {values, indices});
+    return success();
+  }
+};
+
+/// argmax and argmin; without a dim, over the flattened input.
+template <typename OpTy, bool IsMax>
+struct ConvertArgMinMax : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    std::optional<bool> keep = getKeepDim(op.getKeepdim());
+    if (!type || !rank || !keep)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    int64_t axis = 0;
+    bool flatten = isNone(op.getDim());
+    if (flatten) {
+      input = b.reshape(input, {-1});
+    } else {
+      std::optional<SmallVector<int64_t>> axes =
+          getReductionAxes(op.getDim(), *rank);
+      if (!axes)
+        return rewriter.notifyMatchFailure(op, "non-constant dim");
+      axis = (*axes)[0];
+      if (*rank == 0)
+        input = b.reshape(input, {1});
+    }
+    bool keepAxis = *keep && !flatten && *rank != 0;
+    SmallVector<NamedAttribute> attrs{b.intAttr("axis", axis),
+                                      b.intAttr("keepdims", keepAxis)};
+    TensorType argType =
+        flatten || *rank == 0
+            ? RankedTensorType::get({}, type.getElementType())
+            : cast<TensorType>(type);
+    Value result = IsMax ? b.create<ONNX::ArgMaxOp>(argType, input, attrs)
+                         : b.create<ONNX::ArgMinOp>(argType, input, attrs);
+    if (result.getType() != type)
+      result = b.reshape(result, type.getShape(), type);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Variance, standard deviation, norms
+//===----------------------------------------------------------------------===//
+
+/// The number of elements `axes` of `input` span, as a 0-d tensor of
+/// `elementType`: a constant when the dims are static.
+Value getReducedCount(ONNXBuilder &b, Value input, ArrayRef<int64_t> axes,
+                      Type elementType) {
+  std::optional<SmallVector<int64_t>> shape = getShape(input);
+  int64_t count = 1;
+  bool isStatic = true;
+  for (int64_t axis : axes) {
+    int64_t size = (*shape)[axis];
+    if (size == ShapedType::kDynamic)
+      isStatic = false;
+    else
+      count *= size;
+  }
+  if (isStatic)
+    return b.scalar(elementType, static_cast<double>(count));
+  SmallVector<Value> sizes;
+  for (int64_t axis : axes)
+    sizes.push_back(b.dimSize(input, axis));
+  Value product = sizes.front();
+  for (Value size : ArrayRef<Value>(sizes).drop_front())
+    product = b.binary<ONNX::MulOp>(product, size);
+  return b.cast(product, elementType);
+}
+
+/// The overloads of var and std: `(self, unbiased)`, `.dim(self, dim,
+/// unbiased, keepdim)` and `.correction(self, dim, correction, keepdim)`.
+enum class VarianceForm { Plain, Dim, Correction };
+
+/// var, std, var_mean and std_mean.
+template <typename OpTy, VarianceForm Form, bool IsStd, bool WithMean>
+struct ConvertVariance : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op->getResult(0));
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    if (!type || !rank)
+      return rewriter.notifyMatchFailure(op, "unranked operands");
+    Value dims, keepdim;
+    std::optional<double> correction;
+    if constexpr (Form == VarianceForm::Correction) {
+      dims = op.getDim();
+      keepdim = op.getKeepdim();
+      correction = isNone(op.getCorrection())
+                       ? std::optional<double>(1.0)
+                       : getConstantFloat(op.getCorrection());
+    } else if constexpr (Form == VarianceForm::Dim) {
+      dims = op.getDim();
+      keepdim = op.getKeepdim();
+      std::optional<bool> unbiased = getConstantBool(op.getUnbiased());
+      if (unbiased)
+        correction = *unbiased ? 1.0 : 0.0;
+    } else {
+      std::optional<bool> unbiased = getConstantBool(op.getUnbiased());
+      if (unbiased)
+        correction = *unbiased ? 1.0 : 0.0;
+    }
+    std::optional<SmallVector<int64_t>> axes = getReductionAxes(dims, *rank);
+    std::optional<bool> keep = getKeepDim(keepdim);
+    if (!axes || !keep || !correction)
+      return rewriter.notifyMatchFailure(op, "non-constant arguments");
+
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    input = b.cast(input, elementType);
+    Value mean = b.reduce<ONNX::ReduceMeanOp>(input, *axes, true);
+    Value centered = b.binary<ONNX::SubOp>(input, mean);
+    Value sumOfSquares = b.reduce<ONNX::ReduceSumOp>(
+        b.binary<ONNX::MulOp>(centered, centered), *axes, *keep);
+    Value count = getReducedCount(b, input, *axes, elementType);
+    if (*correction != 0.0)
+      count = b.binary<ONNX::SubOp>(count,
+                                    b.scalar(elementType, *correction));
+    Value result = b.binary<ONNX::DivOp>(sumOfSquares, count);
+    if (IsStd)
+      result = b.unary<ONNX::SqrtOp>(result);
+    if constexpr (WithMean) {
+      Value meanResult = *keep ? mean : b.squeeze(mean, *axes);
+      rewriter.replaceOp(op, {result, meanResult});
+    } else {
+      rewriter.replaceOp(op, result);
+    }
+    return success();
+  }
+};
+
+/// norm and linalg_vector_norm: ReduceL1/ReduceL2, or Max/Min of Abs for
+/// infinite orders, or the general `sum(|x|^p)^(1/p)`.
+template <typename OpTy>
+struct ConvertNorm : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    if (!type || !rank)
+      return rewriter.notifyMatchFailure(op, "unranked operands");
+    Value order, dims, keepdim;
+    if constexpr (std::is_same_v<OpTy, Torch::AtenLinalgVectorNormOp>) {
+      order = op.getOrd();
+      dims = op.getDim();
+      keepdim = op.getKeepdim();
+    } else if constexpr (std::is_same_v<OpTy, Torch::AtenFrobeniusNormDimOp>) {
+      dims = op.getDim();
+      keepdim = op.getKeepdim();
+    } else if constexpr (std::is_same_v<OpTy, Torch::AtenNormScalarOp>) {
+      order = op.getP();
+    } else {
+      order = op.getP();
+      dims = op.getDim();
+      keepdim = op.getKeepdim();
+    }
+    std::optional<double> p =
+        !order || isNone(order) ? std::optional<double>(2.0)
+                                : getConstantFloat(order);
+    std::optional<SmallVector<int64_t>> axes = getReductionAxes(dims, *rank);
+    std::optional<bool> keep = getKeepDim(keepdim);
+    if (!p || !axes || !keep)
+      return rewriter.notifyMatchFailure(op, "non-constant arguments");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    input = b.cast(input, elementType);
+    Value result;
+    if (*p == 2.0) {
+      result = b.reduce<ONNX::ReduceL2Op>(input, *axes, *keep);
+    } else if (*p == 1.0) {
+      result = b.reduce<ONNX::ReduceL1Op>(input, *axes, *keep);
+    } else if (std::isinf(*p)) {
+      Value magnitude = b.unary<ONNX::AbsOp>(input);
+      result = *p > 0
+                   ? b.reduce<ONNX::ReduceMaxOp>(magnitude, *axes, *keep)
+                   : b.reduce<ONNX::ReduceMinOp>(magnitude, *axes, *keep);
+    } else if (*p == 0.0) {
+      return rewriter.notifyMatchFailure(op, "the zero norm");
+    } else {
+      Value powered = b.binary<ONNX::PowOp>(b.unary<ONNX::AbsOp>(input),
+                                            b.scalar(elementType, *p));
+      Value sum = b.reduce<ONNX::ReduceSumOp>(powered, *axes, *keep);
+      result = b.binary<ONNX::PowOp>(sum, b.scalar(elementType, 1.0 / *p));
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Scans and sorting
+//===----------------------------------------------------------------------===//
+
+/// cumsum: CumSum with a 0-d axis.
+struct ConvertCumsum : public ONNXConversionPattern<Torch::AtenCumsumOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenCumsumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    if (!type || !rank || !dim || !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value input = b.cast(adaptor.getSelf(), type.getElementType());
+    if (*rank == 0) {
+      rewriter.replaceOp(op, input);
+      return success();
+    }
+    rewriter.replaceOp(
+        op, b.create<ONNX::CumSumOp>(
+                type, {input, b.i64Scalar(normalizeDim(*dim, *rank))}));
+    return success();
+  }
+};
+
+/// Creates TopK of `input` along `axis` with `k` (a 0-d or 1-element i64
+/// tensor) and returns its values and indices.
+std::pair<Value, Value> createTopK(ONNXBuilder &b, Value input, Value k,
+                                   int64_t axis, bool largest, bool sorted,
+                                   TensorType valuesType,
+                                   TensorType indicesType) {
+  if (getRank(k) == 0)
+    k = b.unsqueeze(k, {0});
+  auto topk = b.createOp<ONNX::TopKOp>(
+      TypeRange{valuesType, indicesType}, {input, k},
+      {b.intAttr("axis", axis), b.intAttr("largest", largest),
+       b.intAttr("sorted", sorted)});
+  return {topk.getResult(0), topk.getResult(1)};
+}
+
+/// topk(self, k, dim, largest, sorted).
+struct ConvertTopk : public ONNXConversionPattern<Torch::AtenTopkOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenTopkOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType valuesType =
+        getConvertedTensorType(getTypeConverter(), op.getValues());
+    TensorType indicesType =
+        getConvertedTensorType(getTypeConverter(), op.getIndices());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<bool> largest = getConstantBool(op.getLargest());
+    std::optional<bool> sorted = getConstantBool(op.getSorted());
+    if (!valuesType || !indicesType || !rank || *rank == 0 || !dim ||
+        !isValidDim(*dim, *rank) || !largest || !sorted)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    FailureOr<Value> k = getScalarAsTensor(rewriter, op.getLoc(), op.getK(),
+                                           rewriter.getI64Type());
+    if (failed(k))
+      return failure();
+    ONNXBuilder b(rewriter, op.getLoc());
+    auto [values, indices] =
+        createTopK(b, adaptor.getSelf(), *k, normalizeDim(*dim, *rank),
+                   *largest, *sorted, valuesType, indicesType);
+    rewriter.replaceOp(op, {values, indices});
+    return success();
+  }
+};
+
+/// sort and argsort: TopK over the whole dim.
+template <typename OpTy, bool IsArgsort>
+struct ConvertSort : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<bool> descending = getConstantBool(op.getDescending());
+    TensorType indicesType = getConvertedTensorType(
+        this->getTypeConverter(), op->getResult(IsArgsort ? 0 : 1));
+    TensorType valuesType =
+        IsArgsort ? cast<TensorType>(input.getType())
+                  : getConvertedTensorType(this->getTypeConverter(),
+                                           op->getResult(0));
+    if (!valuesType || !indicesType || !rank || *rank == 0 || !dim ||
+        !isValidDim(*dim, *rank) || !descending)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    int64_t axis = normalizeDim(*dim, *rank);
+    ONNXBuilder b(rewriter, op.getLoc());
+    auto [values, indices] =
+        createTopK(b, input, b.dimSize(input, axis), axis, *descending,
+                   /*sorted=*/true, valuesType, indicesType);
+    if (IsArgsort)
+      rewriter.replaceOp(op, indices);
+    else
+      rewriter.replaceOp(op, {values, indices});
+    return success();
+  }
+};
+
+} // namespace
+
+void torch_to_onnx::populateReductionPatterns(TypeConverter &typeConverter,
+                                              RewritePatternSet &patterns,
+                                              int64_t opset) {
+  using namespace Torch;
+  addPatterns<ConvertReduction<AtenSumOp, Reduction::Sum, -1>,
+              ConvertReduction<AtenSumDimIntListOp, Reduction::Sum, 1>,
+              ConvertReduction<AtenMeanOp, Reduction::Mean, -1>,
+              ConvertReduction<AtenMeanDimOp, Reduction::Mean, 1>,
+              ConvertReduction<AtenProdOp, Reduction::Prod, -1>,
+              ConvertReduction<AtenProdDimIntOp, Reduction::Prod, 1>,
+              ConvertReduction<AtenAmaxOp, Reduction::Max, 1>,
+              ConvertReduction<AtenAminOp, Reduction::Min, 1>,
+              ConvertReduction<AtenMaxOp, Reduction::Max, -1>,
+              ConvertReduction<AtenMinOp, Reduction::Min, -1>,
+              ConvertReduction<AtenLogsumexpOp, Reduction::LogSumExp, 1>,
+              ConvertReduction<AtenAllOp, Reduction::All, -1>,
+              ConvertReduction<AtenAllDimOp, Reduction::All, 1>,
+              ConvertReduction<AtenAnyOp, Reduction::Any, -1>,
+              ConvertReduction<AtenAnyDimOp, Reduction::Any, 1>>(
+      typeConverter, patterns, opset);
+  addPatterns<ConvertMinMaxDim<AtenMaxDimOp, true>,
+              ConvertMinMaxDim<AtenMinDimOp, false>,
+              ConvertArgMinMax<AtenArgmaxOp, true>,
+              ConvertArgMinMax<AtenArgminOp, false>>(typeConverter, patterns,
+                                                     opset);
+  constexpr VarianceForm plain = VarianceForm::Plain, dim = VarianceForm::Dim,
+                         correction = VarianceForm::Correction;
+  addPatterns<ConvertVariance<AtenVarOp, plain, false, false>,
+              ConvertVariance<AtenVarDimOp, dim, false, false>,
+              ConvertVariance<AtenVarCorrectionOp, correction, false, false>,
+              ConvertVariance<AtenStdOp, plain, true, false>,
+              ConvertVariance<AtenStdDimOp, dim, true, false>,
+              ConvertVariance<AtenStdCorrectionOp, correction, true, false>,
+              ConvertVariance<AtenVarMeanOp, plain, false, true>,
+              ConvertVariance<AtenVarMeanDimOp, dim, false, true>,
+              ConvertVariance<AtenVarMeanCorrectionOp, correction, false, true>,
+              ConvertVariance<AtenStdMeanOp, plain, true, true>,
+              ConvertVariance<AtenStdMeanDimOp, dim, true, true>,
+              ConvertVariance<AtenStdMeanCorrectionOp, correction, true, true>>(
+      typeConverter, patterns, opset);
+  addPatterns<ConvertNorm<AtenNormScalarOp>, ConvertNorm<AtenNormScalarOptDimOp>,
+              ConvertNorm<AtenLinalgVectorNormOp>,
+              ConvertNorm<AtenFrobeniusNormDimOp>>(typeConverter, patterns,
+                                                   opset);
+  addPatterns<ConvertCumsum, ConvertTopk, ConvertSort<AtenSortOp, false>,
+              ConvertSort<AtenArgsortOp, true>>(typeConverter, patterns,
+                                                opset);
+}

@@ -1,0 +1,566 @@
+//===- ShapeOps.cpp - Views, permutations and broadcasts to ONNX ----------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// view/reshape/flatten/unflatten become Reshape (or Flatten), permute and
+// transpose Transpose, squeeze/unsqueeze Squeeze/Unsqueeze with constant
+// axes, expand Expand, repeat/tile Tile, tril/triu Trilu. A target shape is
+// a constant whenever it is static; only the dims known at run time alone
+// come from Shape.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternUtils.h"
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torch_to_onnx;
+
+namespace {
+
+/// One entry of a target shape: a constant (which may be ONNX's 0 or -1),
+/// or a 0-d i64 tensor computed at run time.
+struct ShapeEntry {
+  std::optional<int64_t> constant;
+  Value value;
+};
+
+/// The 1-D i64 tensor of `entries`: a constant when they all are.
+Value buildShape(ONNXBuilder &b, ArrayRef<ShapeEntry> entries) {
+  SmallVector<Value> parts;
+  SmallVector<int64_t> pending;
+  bool allConstant = llvm::all_of(
+      entries, [](const ShapeEntry &e) { return e.constant.has_value(); });
+  if (allConstant) {
+    for (const ShapeEntry &entry : entries)
+      pending.push_back(*entry.constant);
+    return b.i64Tensor(pending);
+  }
+  for (const ShapeEntry &entry : entries) {
+    if (entry.constant) {
+      pending.push_back(*entry.constant);
+      continue;
+    }
+    if (!pending.empty())
+      parts.push_back(b.i64Tensor(pending));
+    pending.clear();
+    parts.push_back(entry.value);
+  }
+  if (!pending.empty())
+    parts.push_back(b.i64Tensor(pending));
+  return b.concatSizes(parts);
+}
+
+/// True when `element` is `aten.size.int(self, index)`: the size of dim
+/// `index` of `self`.
+bool isSizeOfDim(Value element, Value self, int64_t index) {
+  auto size = element.getDefiningOp<Torch::AtenSizeIntOp>();
+  if (!size || size.getSelf() != self)
+    return false;
+  auto type = dyn_cast<Torch::BaseTensorType>(self.getType());
+  std::optional<int64_t> dim = getConstantInt(size.getDim());
+  return type && type.hasSizes() && dim &&
+         isValidDim(*dim, type.getRank()) &&
+         normalizeDim(*dim, type.getRank()) == index;
+}
+
+/// Reshapes `input` (converted) to `type`, following Torch size list
+/// `sizes` of `torchSelf` where `type` has dynamic dims. Static dims become
+/// constants, a size of the same dim of the input becomes 0 (copy).
+FailureOr<Value> reshapeToList(ConversionPatternRewriter &rewriter,
+                               Location loc, Value input, Value torchSelf,
+                               TensorType type, Value sizes) {
+  ONNXBuilder b(rewriter, loc);
+  auto rankedType = dyn_cast<RankedTensorType>(type);
+  if (rankedType && rankedType.hasStaticShape())
+    return b.reshape(input, rankedType.getShape(), rankedType);
+  std::optional<SmallVector<Value>> elements = getListElements(sizes);
+  if (!elements || !rankedType ||
+      static_cast<int64_t>(elements->size()) != rankedType.getRank()) {
+    FailureOr<Value> shape = getIntListAsTensor(rewriter, loc, sizes);
+    if (failed(shape))
+      return failure();
+    return b.create<ONNX::ReshapeOp>(type, {input, *shape});
+  }
+  std::optional<int64_t> inputRank = getRank(input);
+  SmallVector<ShapeEntry> entries;
+  for (auto [i, element] : llvm::enumerate(*elements)) {
+    int64_t dim = rankedType.getDimSize(i);
+    std::optional<int64_t> constant = getConstantInt(element);
+    if (constant && *constant != 0) {
+      entries.push_back({*constant, {}});
+    } else if (dim != ShapedType::kDynamic && dim != 0) {
+      entries.push_back({dim, {}});
+    } else if (inputRank && static_cast<int64_t>(i) < *inputRank &&
+               isSizeOfDim(element, torchSelf, i)) {
+      entries.push_back({0, {}});
+    } else {
+      FailureOr<Value> size =
+          getScalarAsTensor(rewriter, loc, element, rewriter.getI64Type());
+      if (failed(size))
+        return failure();
+      entries.push_back({std::nullopt, *size});
+    }
+  }
+  return b.create<ONNX::ReshapeOp>(type, {input, buildShape(b, entries)});
+}
+
+/// view, reshape, _reshape_alias, _unsafe_view.
+template <typename OpTy>
+struct ConvertReshape : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    FailureOr<Value> result =
+        reshapeToList(rewriter, op.getLoc(), adaptor.getSelf(), op.getSelf(),
+                      type, op->getOperand(1));
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+/// view_as, reshape_as: the shape of the other tensor.
+template <typename OpTy>
+struct ConvertReshapeAs : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, type.hasStaticShape()
+                ? b.reshape(adaptor.getSelf(), type.getShape(), type)
+                : b.create<ONNX::ReshapeOp>(
+                      type, {adaptor.getSelf(), b.shapeOf(adaptor.getOther())}));
+    return success();
+  }
+};
+
+/// flatten.using_ints: Flatten when the result is 2-D from dim 1 on,
+/// otherwise Reshape.
+struct ConvertFlatten
+    : public ONNXConversionPattern<Torch::AtenFlattenUsingIntsOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenFlattenUsingIntsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
+    std::optional<int64_t> start = getConstantInt(op.getStartDim());
+    std::optional<int64_t> end = getConstantInt(op.getEndDim());
+    if (!type || !shape || !start || !end)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    int64_t rank = shape->size();
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value input = adaptor.getSelf();
+    if (rank == 0) {
+      rewriter.replaceOp(op, b.reshape(input, {1}, type));
+      return success();
+    }
+    int64_t first = normalizeDim(*start, rank), last = normalizeDim(*end, rank);
+    if (first >= last) {
+      rewriter.replaceOp(op, input);
+      return success();
+    }
+    if (last == rank - 1 && first == 1 && type.getRank() == 2) {
+      rewriter.replaceOp(op, b.create<ONNX::FlattenOp>(
+                                 type, input, {b.intAttr("axis", 1)}));
+      return success();
+    }
+    if (type.hasStaticShape()) {
+      rewriter.replaceOp(op, b.reshape(input, type.getShape(), type));
+      return success();
+    }
+    // Leading dims are copied, the flattened run inferred, trailing dims
+    // taken from the input.
+    SmallVector<ShapeEntry> entries;
+    for (int64_t d = 0; d < first; ++d)
+      entries.push_back({0, {}});
+    entries.push_back({-1, {}});
+    for (int64_t d = last + 1; d < rank; ++d) {
+      if ((*shape)[d] != ShapedType::kDynamic)
+        entries.push_back({(*shape)[d], {}});
+      else
+        entries.push_back({std::nullopt, b.dimSize(input, d)});
+    }
+    rewriter.replaceOp(
+        op, b.create<ONNX::ReshapeOp>(type, {input, buildShape(b, entries)}));
+    return success();
+  }
+};
+
+/// unflatten.int(self, dim, sizes).
+struct ConvertUnflatten
+    : public ONNXConversionPattern<Torch::AtenUnflattenIntOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenUnflattenIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<SmallVector<int64_t>> sizes =
+        getConstantIntList(op.getSizes());
+    if (!type || !shape || !dim || !sizes ||
+        !isValidDim(*dim, shape->size()))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value input = adaptor.getSelf();
+    if (type.hasStaticShape()) {
+      rewriter.replaceOp(op, b.reshape(input, type.getShape(), type));
+      return success();
+    }
+    int64_t axis = normalizeDim(*dim, shape->size());
+    SmallVector<ShapeEntry> entries;
+    for (int64_t d = 0; d < axis; ++d)
+      entries.push_back({0, {}});
+    for (int64_t size : *sizes)
+      entries.push_back({size, {}});
+    for (int64_t d = axis + 1; d < static_cast<int64_t>(shape->size()); ++d) {
+      if ((*shape)[d] != ShapedType::kDynamic)
+        entries.push_back({(*shape)[d], {}});
+      else
+        entries.push_back({std::nullopt, b.dimSize(input, d)});
+    }
+    rewriter.replaceOp(
+        op, b.create<ONNX::ReshapeOp>(type, {input, buildShape(b, entries)}));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Permutations
+//===----------------------------------------------------------------------===//
+
+/// The permutation an op applies to a tensor of rank `rank`.
+template <typename OpTy>
+std::optional<SmallVector<int64_t>> getPermutation(OpTy op, int64_t rank) {
+  SmallVector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d)
+    perm.push_back(d);
+  if constexpr (std::is_same_v<OpTy, Torch::AtenPermuteOp>) {
+    std::optional<SmallVector<int64_t>> dims =
+        getConstantIntList(op.getDims());
+    if (!dims || static_cast<int64_t>(dims->size()) != rank)
+      return std::nullopt;
+    for (auto [i, d] : llvm::enumerate(*dims)) {
+      if (!isValidDim(d, rank))
+        return std::nullopt;
+      perm[i] = normalizeDim(d, rank);
+    }
+  } else if constexpr (std::is_same_v<OpTy, Torch::AtenTransposeIntOp>) {
+    std::optional<int64_t> d0 = getConstantInt(op.getDim0());
+    std::optional<int64_t> d1 = getConstantInt(op.getDim1());
+    if (rank == 0)
+      return perm;
+    if (!d0 || !d1 || !isValidDim(*d0, rank) || !isValidDim(*d1, rank))
+      return std::nullopt;
+    std::swap(perm[normalizeDim(*d0, rank)], perm[normalizeDim(*d1, rank)]);
+  } else if constexpr (std::is_same_v<OpTy, Torch::AtenTOp> ||
+                       std::is_same_v<OpTy, Torch::AtenNumpyTOp>) {
+    std::reverse(perm.begin(), perm.end());
+  } else if constexpr (std::is_same_v<OpTy, Torch::AtenMovedimIntOp>) {
+    std::optional<int64_t> source = getConstantInt(op.getSource());
+    std::optional<int64_t> destination = getConstantInt(op.getDestination());
+    if (!source || !destination || !isValidDim(*source, rank) ||
+        !isValidDim(*destination, rank))
+      return std::nullopt;
+    int64_t from = normalizeDim(*source, rank);
+    int64_t to = normalizeDim(*destination, rank);
+    perm.erase(perm.begin() + from);
+    perm.insert(perm.begin() + to, from);
+  }
+  return perm;
+}
+
+/// permute, transpose.int, t, numpy_T, movedim.int: Transpose, or nothing
+/// for an identity permutation.
+template <typename OpTy>
+struct ConvertPermutation : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    if (!rank)
+      return rewriter.notifyMatchFailure(op, "unranked input");
+    std::optional<SmallVector<int64_t>> perm = getPermutation(op, *rank);
+    if (!perm)
+      return rewriter.notifyMatchFailure(op, "non-constant dims");
+    rewriter.replaceOp(op, ONNXBuilder(rewriter, op.getLoc())
+                               .transpose(adaptor.getSelf(), *perm));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Squeeze and unsqueeze
+//===----------------------------------------------------------------------===//
+
+/// squeeze and squeeze.dim: the dims of size 1 that the result drops.
+template <typename OpTy>
+struct ConvertSqueeze : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<SmallVector<int64_t>> shape = getShape(input);
+    if (!type || !shape)
+      return rewriter.notifyMatchFailure(op, "unranked operands");
+    int64_t rank = shape->size();
+    SmallVector<int64_t> axes;
+    if constexpr (std::is_same_v<OpTy, Torch::AtenSqueezeDimOp>) {
+      std::optional<int64_t> dim = getConstantInt(op.getDim());
+      if (!dim || !isValidDim(*dim, std::max<int64_t>(rank, 1)))
+        return rewriter.notifyMatchFailure(op, "non-constant dim");
+      if (rank > 0 && type.getRank() < rank)
+        axes.push_back(normalizeDim(*dim, rank));
+    } else {
+      for (int64_t d = 0; d < rank; ++d)
+        if ((*shape)[d] == 1)
+          axes.push_back(d);
+      if (rank - static_cast<int64_t>(axes.size()) != type.getRank())
+        return rewriter.notifyMatchFailure(op, "unknown squeezed dims");
+    }
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(op, axes.empty() ? input : b.squeeze(input, axes));
+    return success();
+  }
+};
+
+/// unsqueeze(self, dim).
+struct ConvertUnsqueeze : public ONNXConversionPattern<Torch::AtenUnsqueezeOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenUnsqueezeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    if (!rank || !dim || !isValidDim(*dim, *rank + 1))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    rewriter.replaceOp(op, ONNXBuilder(rewriter, op.getLoc())
+                               .unsqueeze(adaptor.getSelf(),
+                                          {normalizeDim(*dim, *rank + 1)}));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Broadcasting and tiling
+//===----------------------------------------------------------------------===//
+
+/// expand and broadcast_to: Expand, where -1 (keep the dim) becomes 1.
+template <typename OpTy>
+struct ConvertExpand : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    ONNXBuilder b(rewriter, op.getLoc());
+    if (type.hasStaticShape()) {
+      rewriter.replaceOp(op, input.getType() == type
+                                 ? input
+                                 : b.create<ONNX::ExpandOp>(
+                                       type, {input,
+                                              b.i64Tensor(type.getShape())}));
+      return success();
+    }
+    std::optional<SmallVector<Value>> elements =
+        getListElements(op->getOperand(1));
+    if (!elements)
+      return rewriter.notifyMatchFailure(op, "unknown sizes");
+    SmallVector<ShapeEntry> entries;
+    for (auto [i, element] : llvm::enumerate(*elements)) {
+      int64_t dim = type.getDimSize(i);
+      std::optional<int64_t> constant = getConstantInt(element);
+      if (constant)
+        entries.push_back({*constant == -1 ? 1 : *constant, {}});
+      else if (dim != ShapedType::kDynamic)
+        entries.push_back({dim, {}});
+      else {
+        FailureOr<Value> size = getScalarAsTensor(rewriter, op.getLoc(),
+                                                  element,
+                                                  rewriter.getI64Type());
+        if (failed(size))
+          return failure();
+        entries.push_back({std::nullopt, *size});
+      }
+    }
+    rewriter.replaceOp(
+        op, b.create<ONNX::ExpandOp>(type, {input, buildShape(b, entries)}));
+    return success();
+  }
+};
+
+/// expand_as: Expand to the shape of the other tensor.
+struct ConvertExpandAs : public ONNXConversionPattern<Torch::AtenExpandAsOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenExpandAsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(op, b.create<ONNX::ExpandOp>(
+                               type, {adaptor.getSelf(),
+                                      b.shapeOf(adaptor.getOther())}));
+    return success();
+  }
+};
+
+/// repeat and tile: Tile, after Unsqueeze when there are more repeats than
+/// dims.
+template <typename OpTy>
+struct ConvertTile : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    std::optional<SmallVector<int64_t>> repeats =
+        getConstantIntList(op->getOperand(1));
+    if (!type || !rank || !repeats)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    int64_t count = repeats->size();
+    if (count > *rank) {
+      SmallVector<int64_t> axes;
+      for (int64_t d = 0; d < count - *rank; ++d)
+        axes.push_back(d);
+      input = b.unsqueeze(input, axes);
+    } else if (count < *rank) {
+      repeats->insert(repeats->begin(), *rank - count, 1);
+    }
+    if (llvm::all_of(*repeats, [](int64_t r) { return r == 1; }) &&
+        input.getType() == type) {
+      rewriter.replaceOp(op, input);
+      return success();
+    }
+    rewriter.replaceOp(op, b.create<ONNX::TileOp>(
+                               type, {input, b.i64Tensor(*repeats)}));
+    return success();
+  }
+};
+
+/// tril and triu: Trilu from opset 14; below, a constant mask selects the
+/// kept elements of a static matrix.
+template <typename OpTy, bool IsUpper>
+struct ConvertTriangular : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    std::optional<int64_t> diagonal = getConstantInt(op.getDiagonal());
+    if (!type || type.getRank() < 2 || !diagonal)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value input = adaptor.getSelf();
+    if (this->opset >= 14) {
+      rewriter.replaceOp(op, b.create<ONNX::TriluOp>(
+                                 type, {input, b.i64Scalar(*diagonal)},
+                                 {b.intAttr("upper", IsUpper)}));
+      return success();
+    }
+    int64_t rows = type.getDimSize(type.getRank() - 2);
+    int64_t cols = type.getDimSize(type.getRank() - 1);
+    if (rows == ShapedType::kDynamic || cols == ShapedType::kDynamic)
+      return rewriter.notifyMatchFailure(
+          op, "tril/triu of a dynamic matrix before opset 14");
+    SmallVector<bool> mask;
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        mask.push_back(IsUpper ? j - i >= *diagonal : j - i <= *diagonal);
+    auto maskType = RankedTensorType::get({rows, cols}, rewriter.getI1Type());
+    Value maskValue = b.constant(DenseElementsAttr::get(maskType, mask));
+    rewriter.replaceOp(
+        op, b.create<ONNX::WhereOp>(
+                type, {maskValue, input,
+                       b.scalar(type.getElementType(), 0.0)}));
+    return success();
+  }
+};
+
+/// _shape_as_tensor: Shape.
+struct ConvertShapeAsTensor
+    : public ONNXConversionPattern<Torch::Aten_ShapeAsTensorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::Aten_ShapeAsTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, ONNXBuilder(rewriter, op.getLoc()).shapeOf(adaptor.getSelf()));
+    return success();
+  }
+};
+
+} // namespace
+
+void torch_to_onnx::populateShapePatterns(TypeConverter &typeConverter,
+                                          RewritePatternSet &patterns,
+                                          int64_t opset) {
+  using namespace Torch;
+  addPatterns<ConvertReshape<AtenViewOp>, ConvertReshape<AtenReshapeOp>,
+              ConvertReshape<Aten_ReshapeAliasOp>,
+              ConvertReshape<Aten_UnsafeViewOp>,
+              ConvertReshapeAs<AtenViewAsOp>, ConvertReshapeAs<AtenReshapeAsOp>,
+              ConvertFlatten, ConvertUnflatten>(typeConverter, patterns, opset);
+  addPatterns<ConvertPermutation<AtenPermuteOp>,
+              ConvertPermutation<AtenTransposeIntOp>,
+              ConvertPermutation<AtenTOp>, ConvertPermutation<AtenNumpyTOp>,
+              ConvertPermutation<AtenMovedimIntOp>>(typeConverter, patterns,
+                                                    opset);
+  addPatterns<ConvertSqueeze<AtenSqueezeOp>, ConvertSqueeze<AtenSqueezeDimOp>,
+              ConvertUnsqueeze, ConvertExpand<AtenExpandOp>,
+              ConvertExpand<AtenBroadcastToOp>, ConvertExpandAs,
+              ConvertTile<AtenRepeatOp>, ConvertTile<AtenTileOp>,
+              ConvertTriangular<AtenTrilOp, false>,
+              ConvertTriangular<AtenTriuOp, true>, ConvertShapeAsTensor>(
+      typeConverter, patterns, opset);
+}

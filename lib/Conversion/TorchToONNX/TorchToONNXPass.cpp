@@ -1,0 +1,321 @@
+//===- TorchToONNXPass.cpp - The convert-torch-to-onnx pass ---------------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
+
+#include "PatternUtils.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/JSON.h"
+
+namespace mlir::torch_onnx {
+#define GEN_PASS_DEF_CONVERTTORCHTOONNX
+#include "torch-onnx/Conversion/Passes.h.inc"
+} // namespace mlir::torch_onnx
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torch_to_onnx;
+
+namespace {
+
+/// The domain of the ATen fallback nodes.
+constexpr StringLiteral kAtenDomain = "org.pytorch.aten";
+/// The name the converted graph function gets.
+constexpr StringLiteral kGraphName = "main_graph";
+
+/// True for the Torch ops that only hold compile-time values: the patterns
+/// read them, and they disappear once nothing uses them.
+bool isCompileTimeOp(Operation *op) {
+  return isa<Torch::ConstantIntOp, Torch::ConstantFloatOp,
+             Torch::ConstantBoolOp, Torch::ConstantStrOp,
+             Torch::ConstantNoneOp, Torch::ConstantDeviceOp,
+             Torch::ConstantNumberOp, Torch::PrimListConstructOp>(op);
+}
+
+/// How an unconverted op is named in diagnostics: `aten::add.Tensor`,
+/// `prim::Loop`, or the name of a `torch.operator`.
+std::string getSourceOpName(Operation *op) {
+  if (auto unknown = dyn_cast<Torch::OperatorOp>(op))
+    return unknown.getName().str();
+  StringRef name = op->getName().getStringRef();
+  if (name.consume_front("torch.aten."))
+    return ("aten::" + name).str();
+  if (name.consume_front("torch.prim."))
+    return ("prim::" + name).str();
+  return name.str();
+}
+
+/// Erases the ops of `func` whose results are all unused and that have no
+/// effect: Torch ops left behind by the patterns, unused materializations
+/// and ONNX constants nothing reads.
+void eraseDeadOps(func::FuncOp func) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    SmallVector<Operation *> ops;
+    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+      if (op != func.getOperation())
+        ops.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(ops)) {
+      if (op->getNumResults() == 0 || !op->use_empty())
+        continue;
+      bool isTorch = isa_and_present<Torch::TorchDialect>(op->getDialect());
+      if ((isTorch && op->getNumRegions() == 0) ||
+          isa<UnrealizedConversionCastOp>(op) || isOpTriviallyDead(op)) {
+        op->erase();
+        changed = true;
+      }
+    }
+  }
+}
+
+struct ConvertTorchToONNXPass
+    : public torch_onnx::impl::ConvertTorchToONNXBase<ConvertTorchToONNXPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  /// Reports the ops conversion left, grouped by name; true if there were.
+  bool reportUnconvertedOps(func::FuncOp func);
+  /// Renames the function and its argument and result attributes, and
+  /// records the state bindings in the module.
+  LogicalResult finalizeGraph(ModuleOp module, func::FuncOp func);
+};
+
+} // namespace
+
+bool ConvertTorchToONNXPass::reportUnconvertedOps(func::FuncOp func) {
+  // The ops by name, in order of first appearance.
+  SmallVector<std::pair<std::string, SmallVector<Operation *>>> groups;
+  llvm::StringMap<unsigned> groupIndex;
+  auto addToGroup = [&](const std::string &name, Operation *op) {
+    auto [it, inserted] = groupIndex.try_emplace(name, groups.size());
+    if (inserted)
+      groups.push_back({name, {}});
+    groups[it->second].second.push_back(op);
+  };
+  SmallVector<Operation *> casts;
+  func.walk([&](Operation *op) {
+    if (isa<UnrealizedConversionCastOp>(op)) {
+      casts.push_back(op);
+      return;
+    }
+    if (!isa_and_present<Torch::TorchDialect>(op->getDialect()))
+      return;
+    // A compile-time value only matters when the graph itself uses it.
+    if (isCompileTimeOp(op) && llvm::all_of(op->getUsers(), [](Operation *u) {
+          return isa_and_present<Torch::TorchDialect>(u->getDialect());
+        }))
+      return;
+    addToGroup(getSourceOpName(op), op);
+  });
+  // A materialization that stays marks a value whose producer or user was
+  // not converted; it needs its own report only when no op is reported.
+  if (groups.empty()) {
+    for (Operation *cast : casts) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "value of type " << cast->getOperand(0).getType();
+      addToGroup(text, cast);
+    }
+  }
+  if (groups.empty())
+    return false;
+
+  size_t total = 0;
+  for (auto &[name, ops] : groups) {
+    total += ops.size();
+    for (Operation *op : ops)
+      op->emitError() << "cannot convert '" << name << "' to ONNX opset "
+                      << opset;
+  }
+  InFlightDiagnostic summary = func.emitError();
+  summary << "cannot convert " << total << (total == 1 ? " op" : " ops")
+          << " to ONNX opset " << opset << ": ";
+  llvm::interleaveComma(groups, summary, [&](const auto &group) {
+    summary << group.first << " (" << group.second.size() << "x)";
+  });
+  return true;
+}
+
+LogicalResult ConvertTorchToONNXPass::finalizeGraph(ModuleOp module,
+                                                    func::FuncOp func) {
+  MLIRContext *context = &getContext();
+  Builder b(context);
+
+  // The function's state bindings become metadata of the model.
+  if (auto state = func->getAttrOfType<ArrayAttr>("torch_onnx.state")) {
+    llvm::json::Object bindings;
+    for (auto binding : state.getAsRange<DictionaryAttr>()) {
+      auto input = binding.getAs<StringAttr>("input");
+      auto output = binding.getAs<StringAttr>("output");
+      if (input && output)
+        bindings[input.getValue()] = output.getValue();
+    }
+    std::string json;
+    llvm::raw_string_ostream os(json);
+    os << llvm::json::Value(std::move(bindings));
+    NamedAttrList props;
+    if (auto existing =
+            module->getAttrOfType<DictionaryAttr>("onnx.metadata_props"))
+      props.append(existing.getValue());
+    props.set("torch_onnx.state", b.getStringAttr(json));
+    module->setAttr("onnx.metadata_props", props.getDictionary(context));
+    func->removeAttr("torch_onnx.state");
+  }
+
+  auto renameAttrs = [&](DictionaryAttr attrs, Type type,
+                         bool isArgument) -> DictionaryAttr {
+    NamedAttrList newAttrs;
+    if (!attrs)
+      return newAttrs.getDictionary(context);
+    for (NamedAttribute attr : attrs) {
+      StringRef name = attr.getName().getValue();
+      if (name == "torch_onnx.name")
+        newAttrs.set("onnx.name", attr.getValue());
+      else if (name == "torch_onnx.dim_params")
+        newAttrs.set("onnx.dim_params", attr.getValue());
+      else if (name == "torch_onnx.initial_value" && isArgument) {
+        if (ElementsAttr value = convertElementsAttr(
+                dyn_cast<ElementsAttr>(attr.getValue()),
+                dyn_cast<RankedTensorType>(type)))
+          newAttrs.set("onnx.initializer", value);
+      } else if (!name.starts_with("torch_onnx.")) {
+        newAttrs.push_back(attr);
+      }
+    }
+    return newAttrs.getDictionary(context);
+  };
+
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+    func.setArgAttrs(i, renameAttrs(func.getArgAttrDict(i),
+                                    func.getArgument(i).getType(), true));
+  unsigned numResults = func.getNumResults();
+  for (unsigned i = 0; i < numResults; ++i) {
+    DictionaryAttr attrs = renameAttrs(func.getResultAttrDict(i),
+                                       func.getResultTypes()[i], false);
+    if (!attrs.get("onnx.name")) {
+      NamedAttrList withName(attrs);
+      withName.set("onnx.name",
+                   b.getStringAttr(numResults == 1
+                                       ? std::string("output")
+                                       : "output_" + std::to_string(i)));
+      attrs = withName.getDictionary(context);
+    }
+    func.setResultAttrs(i, attrs);
+  }
+
+  SymbolTable symbols(module);
+  if (failed(symbols.rename(func, kGraphName)))
+    return func.emitError() << "cannot rename the graph function to '"
+                            << kGraphName << "'";
+  return success();
+}
+
+void ConvertTorchToONNXPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *context = &getContext();
+  if (opset < kMinTorchToONNXOpset || opset > kMaxTorchToONNXOpset) {
+    module.emitError() << "unsupported ONNX opset " << opset
+                       << ": convert-torch-to-onnx targets opsets "
+                       << kMinTorchToONNXOpset << " to "
+                       << kMaxTorchToONNXOpset;
+    return signalPassFailure();
+  }
+  auto func = module.lookupSymbol<func::FuncOp>("forward");
+  if (!func || func.isExternal()) {
+    module.emitError("expected a 'func.func @forward' with a body to "
+                     "convert to ONNX");
+    return signalPassFailure();
+  }
+
+  // The ONNX ops verify against the module's opset.
+  Builder b(context);
+  module->setAttr("onnx.opset_import",
+                  b.getDictionaryAttr(b.getNamedAttr(
+                      "", b.getI64IntegerAttr(opset))));
+  module->setAttr("onnx.ir_version",
+                  b.getI64IntegerAttr(getONNXIRVersionForOpset(opset)));
+  module->setAttr("onnx.producer_name", b.getStringAttr("torch-onnx"));
+  module->setAttr("onnx.producer_version", b.getStringAttr("0.1"));
+
+  TorchToONNXTypeConverter typeConverter(context);
+  RewritePatternSet patterns(context);
+  populateTorchToONNXPatterns(typeConverter, patterns, opset);
+  if (fallbackCustomOps)
+    populateTorchToONNXFallbackPatterns(typeConverter, patterns);
+  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(
+      patterns, typeConverter);
+  populateReturnOpTypeConversionPattern(patterns, typeConverter);
+
+  ConversionTarget target(*context);
+  target.addLegalDialect<ONNX::ONNXDialect>();
+  target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+    return typeConverter.isSignatureLegal(op.getFunctionType()) &&
+           typeConverter.isLegal(&op.getBody());
+  });
+  target.addDynamicallyLegalOp<func::ReturnOp>([&](func::ReturnOp op) {
+    return typeConverter.isLegal(op.getOperandTypes());
+  });
+  target.addLegalOp<Torch::ConstantIntOp, Torch::ConstantFloatOp,
+                    Torch::ConstantBoolOp, Torch::ConstantStrOp,
+                    Torch::ConstantNoneOp, Torch::ConstantDeviceOp,
+                    Torch::ConstantNumberOp, Torch::PrimListConstructOp>();
+
+  // Ops without a conversion stay (partial conversion) so that all of them
+  // are reported at once.
+  ConversionConfig config;
+  config.foldingMode = DialectConversionFoldingMode::Never;
+  if (failed(applyPartialConversion(func.getOperation(), target,
+                                    std::move(patterns), config)))
+    return signalPassFailure();
+
+  eraseDeadOps(func);
+  if (reportUnconvertedOps(func))
+    return signalPassFailure();
+
+  bool usesAten = false;
+  func.walk([&](ONNX::CustomOp op) {
+    usesAten |= op.getDomain() == kAtenDomain;
+  });
+  if (usesAten)
+    module->setAttr("onnx.opset_import",
+                    b.getDictionaryAttr(
+                        {b.getNamedAttr("", b.getI64IntegerAttr(opset)),
+                         b.getNamedAttr(kAtenDomain, b.getI64IntegerAttr(1))}));
+  if (failed(finalizeGraph(module, func)))
+    return signalPassFailure();
+}
+
+//===----------------------------------------------------------------------===//
+// Pattern population
+//===----------------------------------------------------------------------===//
+
+void mlir::torch_onnx::populateTorchToONNXPatterns(
+    TypeConverter &typeConverter, RewritePatternSet &patterns, int64_t opset) {
+  populateConstantPatterns(typeConverter, patterns, opset);
+  populateElementwisePatterns(typeConverter, patterns, opset);
+  populateActivationPatterns(typeConverter, patterns, opset);
+  populateLinearPatterns(typeConverter, patterns, opset);
+  populatePoolingPatterns(typeConverter, patterns, opset);
+  populateNormalizationPatterns(typeConverter, patterns, opset);
+  populateReductionPatterns(typeConverter, patterns, opset);
+  populateShapePatterns(typeConverter, patterns, opset);
+  populateIndexingPatterns(typeConverter, patterns, opset);
+  populateListPatterns(typeConverter, patterns, opset);
+  populateControlFlowPatterns(typeConverter, patterns, opset);
+  populateAttentionPatterns(typeConverter, patterns, opset);
+  populateRecurrentPatterns(typeConverter, patterns, opset);
+  populateEmbeddingPatterns(typeConverter, patterns, opset);
+}

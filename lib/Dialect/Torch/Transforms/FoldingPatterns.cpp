@@ -1,0 +1,514 @@
+//===- FoldingPatterns.cpp - Fold Torch scalar and shape arithmetic -------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The generated aten ops have no folders, so the folding torch-cleanup (and
+// the inliner, for branches on bound arguments) relies on lives here as
+// rewrite patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TransformUtils.h"
+
+#include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+#include <variant>
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::Torch;
+
+namespace {
+
+/// A Python scalar known at compile time.
+using Scalar = std::variant<int64_t, double, bool>;
+
+std::optional<Scalar> matchScalar(Value value) {
+  if (auto op = value.getDefiningOp<ConstantIntOp>())
+    return Scalar(static_cast<int64_t>(op.getValue()));
+  if (auto op = value.getDefiningOp<ConstantFloatOp>())
+    return Scalar(op.getValue().convertToDouble());
+  if (auto op = value.getDefiningOp<ConstantBoolOp>())
+    return Scalar(static_cast<bool>(op.getValue()));
+  if (auto op = value.getDefiningOp<ConstantNumberOp>()) {
+    if (auto f = dyn_cast<FloatAttr>(op.getValue()))
+      return Scalar(f.getValueAsDouble());
+    return Scalar(cast<IntegerAttr>(op.getValue()).getInt());
+  }
+  return std::nullopt;
+}
+
+double toDouble(Scalar s) {
+  if (auto *i = std::get_if<int64_t>(&s))
+    return static_cast<double>(*i);
+  if (auto *d = std::get_if<double>(&s))
+    return *d;
+  return std::get<bool>(s) ? 1.0 : 0.0;
+}
+
+bool isIntLike(Scalar s) { return !std::holds_alternative<double>(s); }
+
+int64_t toInt(Scalar s) {
+  if (auto *i = std::get_if<int64_t>(&s))
+    return *i;
+  if (auto *d = std::get_if<double>(&s))
+    return static_cast<int64_t>(*d);
+  return std::get<bool>(s) ? 1 : 0;
+}
+
+/// Python's floor division and modulo on ints.
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
+
+/// Evaluates the aten scalar op `base` (such as `add` or `lt`) on constant
+/// operands.
+std::optional<Scalar> evaluate(StringRef base, ArrayRef<Scalar> args) {
+  if (args.size() == 1) {
+    Scalar a = args[0];
+    if (base == "neg")
+      return isIntLike(a) ? Scalar(-toInt(a)) : Scalar(-toDouble(a));
+    if (base == "__not__")
+      return Scalar(toInt(a) == 0);
+    if (base == "Int" || base == "IntImplicit")
+      return Scalar(toInt(a));
+    if (base == "Float" || base == "FloatImplicit")
+      return Scalar(toDouble(a));
+    if (base == "Bool")
+      return Scalar(toDouble(a) != 0.0);
+    if (base == "abs")
+      return isIntLike(a) ? Scalar(std::abs(toInt(a)))
+                          : Scalar(std::fabs(toDouble(a)));
+    return std::nullopt;
+  }
+  if (args.size() == 3) {
+    // for-loop index arithmetic emitted by TorchScript.
+    if (base == "__range_length") {
+      int64_t lo = toInt(args[0]), hi = toInt(args[1]), step = toInt(args[2]);
+      if (step == 0)
+        return std::nullopt;
+      if (step > 0)
+        return Scalar(lo < hi ? (hi - lo + step - 1) / step : int64_t(0));
+      return Scalar(lo > hi ? (lo - hi - step - 1) / -step : int64_t(0));
+    }
+    if (base == "__derive_index")
+      return Scalar(toInt(args[1]) + toInt(args[0]) * toInt(args[2]));
+    return std::nullopt;
+  }
+  if (args.size() != 2)
+    return std::nullopt;
+  Scalar a = args[0], b = args[1];
+  bool ints = isIntLike(a) && isIntLike(b);
+  bool bools =
+      std::holds_alternative<bool>(a) && std::holds_alternative<bool>(b);
+  if (base == "__and__" || base == "__or__" || base == "__xor__") {
+    if (!ints)
+      return std::nullopt;
+    int64_t x = toInt(a), y = toInt(b);
+    int64_t r = base == "__and__" ? (x & y) : base == "__or__" ? (x | y)
+                                                                : (x ^ y);
+    return bools ? Scalar(r != 0) : Scalar(r);
+  }
+  if (base == "add" || base == "sub" || base == "mul") {
+    if (ints) {
+      int64_t x = toInt(a), y = toInt(b);
+      return Scalar(base == "add"   ? x + y
+                    : base == "sub" ? x - y
+                                    : x * y);
+    }
+    double x = toDouble(a), y = toDouble(b);
+    return Scalar(base == "add" ? x + y : base == "sub" ? x - y : x * y);
+  }
+  if (base == "div") {
+    if (toDouble(b) == 0.0)
+      return std::nullopt;
+    return Scalar(toDouble(a) / toDouble(b));
+  }
+  if (base == "floordiv") {
+    if (ints) {
+      if (toInt(b) == 0)
+        return std::nullopt;
+      return Scalar(floorDiv(toInt(a), toInt(b)));
+    }
+    if (toDouble(b) == 0.0)
+      return std::nullopt;
+    return Scalar(std::floor(toDouble(a) / toDouble(b)));
+  }
+  if (base == "remainder") {
+    if (ints) {
+      if (toInt(b) == 0)
+        return std::nullopt;
+      return Scalar(floorMod(toInt(a), toInt(b)));
+    }
+    double x = toDouble(a), y = toDouble(b);
+    if (y == 0.0)
+      return std::nullopt;
+    return Scalar(x - std::floor(x / y) * y);
+  }
+  auto compare = llvm::StringSwitch<int>(base)
+                     .Case("eq", 0)
+                     .Case("ne", 1)
+                     .Case("lt", 2)
+                     .Case("gt", 3)
+                     .Case("le", 4)
+                     .Case("ge", 5)
+                     .Default(-1);
+  if (compare < 0)
+    return std::nullopt;
+  if (ints) {
+    int64_t x = toInt(a), y = toInt(b);
+    bool r[] = {x == y, x != y, x < y, x > y, x <= y, x >= y};
+    return Scalar(r[compare]);
+  }
+  double x = toDouble(a), y = toDouble(b);
+  bool r[] = {x == y, x != y, x < y, x > y, x <= y, x >= y};
+  return Scalar(r[compare]);
+}
+
+/// The base name (`add` for `torch.aten.add.int` or
+/// `torch.operator "aten::floordiv.int"`) of an aten op.
+std::optional<StringRef> getAtenBaseName(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (name.consume_front("torch.aten."))
+    return name.split('.').first;
+  if (auto unknown = dyn_cast<OperatorOp>(op)) {
+    StringRef qualified = unknown.getName();
+    if (qualified.consume_front("aten::"))
+      return qualified.split('.').first;
+  }
+  return std::nullopt;
+}
+
+/// Materializes `value` as a constant of `type`, if the type can hold it.
+Value createScalarConstant(PatternRewriter &rewriter, Location loc, Type type,
+                           Scalar value) {
+  if (isa<IntType>(type)) {
+    if (std::holds_alternative<double>(value))
+      return {};
+    return ConstantIntOp::create(rewriter, loc, toInt(value));
+  }
+  if (isa<Torch::FloatType>(type))
+    return ConstantFloatOp::create(rewriter, loc, toDouble(value));
+  if (isa<Torch::BoolType>(type)) {
+    if (!std::holds_alternative<bool>(value))
+      return {};
+    return ConstantBoolOp::create(rewriter, loc, std::get<bool>(value));
+  }
+  if (isa<NumberType>(type)) {
+    Attribute attr =
+        std::holds_alternative<double>(value)
+            ? Attribute(rewriter.getF64FloatAttr(toDouble(value)))
+            : Attribute(rewriter.getI64IntegerAttr(toInt(value)));
+    return ConstantNumberOp::create(rewriter, loc, type, attr);
+  }
+  return {};
+}
+
+/// Folds an aten scalar op (`add.int`, `lt.float`, `__not__`, `Int.float`,
+/// `floordiv.int`, ...) whose operands are all constants.
+struct FoldConstantScalarOp : public RewritePattern {
+  FoldConstantScalarOp(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1 || op->getNumOperands() == 0 ||
+        op->getNumRegions() != 0)
+      return failure();
+    Type resultType = op->getResult(0).getType();
+    if (!isa<IntType, Torch::FloatType, Torch::BoolType, NumberType>(
+            resultType))
+      return failure();
+    std::optional<StringRef> base = getAtenBaseName(op);
+    if (!base)
+      return failure();
+    SmallVector<Scalar> args;
+    for (Value operand : op->getOperands()) {
+      std::optional<Scalar> arg = matchScalar(operand);
+      if (!arg)
+        return failure();
+      args.push_back(*arg);
+    }
+    std::optional<Scalar> result = evaluate(*base, args);
+    if (!result)
+      return failure();
+    Value constant =
+        createScalarConstant(rewriter, op->getLoc(), resultType, *result);
+    if (!constant)
+      return failure();
+    rewriter.replaceOp(op, constant);
+    return success();
+  }
+};
+
+/// The sizes of a tensor-typed value, if its rank is known.
+std::optional<ArrayRef<int64_t>> getKnownSizes(Value tensor) {
+  auto type = dyn_cast<BaseTensorType>(tensor.getType());
+  if (!type)
+    return std::nullopt;
+  return type.getOptionalSizes();
+}
+
+struct FoldSizeInt : public OpRewritePattern<AtenSizeIntOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtenSizeIntOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(op.getSelf());
+    std::optional<int64_t> dim = matchConstantInt(op.getDim());
+    if (!sizes || !dim)
+      return failure();
+    int64_t rank = sizes->size();
+    int64_t d = *dim < 0 ? *dim + rank : *dim;
+    if (d < 0 || d >= rank || (*sizes)[d] == kUnknownSize)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantIntOp>(op, (*sizes)[d]);
+    return success();
+  }
+};
+
+/// `aten.size` of a tensor of known rank becomes a list of its dims, each a
+/// constant or an `aten.size.int`, so that the list's uses can fold.
+struct FoldSize : public OpRewritePattern<AtenSizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtenSizeOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(op.getSelf());
+    if (!sizes || !isa<ListType>(op.getType()))
+      return failure();
+    SmallVector<Value> dims;
+    for (auto [i, size] : llvm::enumerate(*sizes)) {
+      if (size != kUnknownSize) {
+        dims.push_back(ConstantIntOp::create(rewriter, op.getLoc(), size));
+        continue;
+      }
+      Value index = ConstantIntOp::create(rewriter, op.getLoc(), i);
+      dims.push_back(AtenSizeIntOp::create(rewriter, op.getLoc(),
+                                           rewriter.getType<IntType>(),
+                                           op.getSelf(), index));
+    }
+    rewriter.replaceOpWithNewOp<PrimListConstructOp>(op, op.getType(), dims);
+    return success();
+  }
+};
+
+struct FoldDim : public OpRewritePattern<AtenDimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtenDimOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(op.getSelf());
+    if (!sizes)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantIntOp>(op, int64_t(sizes->size()));
+    return success();
+  }
+};
+
+struct FoldNumel : public OpRewritePattern<AtenNumelOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtenNumelOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(op.getSelf());
+    if (!sizes || llvm::is_contained(*sizes, kUnknownSize))
+      return failure();
+    int64_t numel = 1;
+    for (int64_t size : *sizes)
+      numel *= size;
+    rewriter.replaceOpWithNewOp<ConstantIntOp>(op, numel);
+    return success();
+  }
+};
+
+/// `len(t)` of a tensor is its first dim.
+struct FoldLenTensor : public OpRewritePattern<AtenLenTensorOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtenLenTensorOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(op->getOperand(0));
+    if (!sizes || sizes->empty() || sizes->front() == kUnknownSize)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantIntOp>(op, sizes->front());
+    return success();
+  }
+};
+
+/// The list built by a `torch.prim.ListConstruct` that nothing modifies
+/// afterwards, so that its elements are known wherever it is used.
+PrimListConstructOp getUnmodifiedList(Value list) {
+  auto construct = list.getDefiningOp<PrimListConstructOp>();
+  if (!construct)
+    return {};
+  for (OpOperand &use : construct->getUses()) {
+    std::optional<SmallVector<unsigned>> written =
+        getWrittenOperands(use.getOwner());
+    if (!written || llvm::is_contained(*written, use.getOperandNumber()))
+      return {};
+    // The list may be modified through an alias, such as a list holding it.
+    if (mayAliasOperands(use.getOwner()) &&
+        !isa<Aten__Getitem__TOp, AtenLenTOp, PrimListUnpackOp>(
+            use.getOwner()))
+      return {};
+  }
+  return construct;
+}
+
+/// Replaces `op`'s result by `value` when the types allow it.
+LogicalResult replaceWithElement(PatternRewriter &rewriter, Operation *op,
+                                 ValueRange values) {
+  for (auto [result, value] : llvm::zip(op->getResults(), values))
+    if (result.getType() != value.getType() &&
+        !isValidSubtype(value.getType(), result.getType()))
+      return failure();
+  rewriter.replaceOp(op, values);
+  return success();
+}
+
+struct FoldLenList : public OpRewritePattern<AtenLenTOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtenLenTOp op,
+                                PatternRewriter &rewriter) const override {
+    PrimListConstructOp list = getUnmodifiedList(op.getA());
+    if (!list)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantIntOp>(
+        op, int64_t(list.getElements().size()));
+    return success();
+  }
+};
+
+struct FoldListGetItem : public OpRewritePattern<Aten__Getitem__TOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(Aten__Getitem__TOp op,
+                                PatternRewriter &rewriter) const override {
+    PrimListConstructOp list = getUnmodifiedList(op.getList());
+    std::optional<int64_t> index = matchConstantInt(op.getIdx());
+    if (!list || !index)
+      return failure();
+    int64_t size = list.getElements().size();
+    int64_t i = *index < 0 ? *index + size : *index;
+    if (i < 0 || i >= size)
+      return failure();
+    return replaceWithElement(rewriter, op, list.getElements()[i]);
+  }
+};
+
+struct FoldListUnpack : public OpRewritePattern<PrimListUnpackOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PrimListUnpackOp op,
+                                PatternRewriter &rewriter) const override {
+    PrimListConstructOp list = getUnmodifiedList(op.getOperand());
+    if (!list || list.getElements().size() != op.getNumResults())
+      return failure();
+    return replaceWithElement(rewriter, op, list.getElements());
+  }
+};
+
+struct FoldTupleIndex : public OpRewritePattern<PrimTupleIndexOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PrimTupleIndexOp op,
+                                PatternRewriter &rewriter) const override {
+    auto tuple = op.getTuple().getDefiningOp<PrimTupleConstructOp>();
+    std::optional<int64_t> index = matchConstantInt(op.getIndex());
+    if (!tuple || !index)
+      return failure();
+    int64_t size = tuple.getElements().size();
+    int64_t i = *index < 0 ? *index + size : *index;
+    if (i < 0 || i >= size)
+      return failure();
+    return replaceWithElement(rewriter, op, tuple.getElements()[i]);
+  }
+};
+
+struct FoldTupleUnpack : public OpRewritePattern<PrimTupleUnpackOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PrimTupleUnpackOp op,
+                                PatternRewriter &rewriter) const override {
+    auto tuple = op.getOperand().getDefiningOp<PrimTupleConstructOp>();
+    if (!tuple || tuple.getElements().size() != op.getNumResults())
+      return failure();
+    return replaceWithElement(rewriter, op, tuple.getElements());
+  }
+};
+
+/// `aten.Int.Tensor(prim.NumToTensor(x))` is `x`; likewise for the other
+/// conversions from a 0-d tensor back to a scalar.
+struct FoldScalarTensorRoundTrip : public RewritePattern {
+  FoldScalarTensorRoundTrip(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<AtenIntTensorOp, AtenFloatTensorOp, AtenBoolTensorOp,
+             AtenItemOp, AtenScalarImplicitOp, AtenIntImplicitOp,
+             AtenFloatImplicitOp>(op))
+      return failure();
+    auto wrap = op->getOperand(0).getDefiningOp<PrimNumToTensorScalarOp>();
+    if (!wrap)
+      return failure();
+    Value scalar = wrap.getA();
+    Type resultType = op->getResult(0).getType();
+    if (scalar.getType() != resultType &&
+        !isValidSubtype(scalar.getType(), resultType))
+      return failure();
+    rewriter.replaceOp(op, scalar);
+    return success();
+  }
+};
+
+struct FoldPrimDtype : public OpRewritePattern<PrimDtypeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(PrimDtypeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<BaseTensorType>(op.getA().getType());
+    std::optional<int64_t> code = getScalarTypeCode(type.getOptionalDtype());
+    if (!code)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantIntOp>(op, *code);
+    return success();
+  }
+};
+
+/// `x is None` and `x is not None` when the type of `x` decides it.
+template <typename OpTy, bool isNot>
+struct FoldIsNone : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    auto mayBeNone = [](Type type) {
+      return isa<Torch::NoneType, OptionalType, UnionType, Torch::AnyType>(
+          type);
+    };
+    Type a = op->getOperand(0).getType(), b = op->getOperand(1).getType();
+    std::optional<bool> same;
+    if (isa<Torch::NoneType>(a) && isa<Torch::NoneType>(b))
+      same = true;
+    else if ((isa<Torch::NoneType>(a) && !mayBeNone(b)) ||
+             (isa<Torch::NoneType>(b) && !mayBeNone(a)))
+      same = false;
+    if (!same)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantBoolOp>(op, *same != isNot);
+    return success();
+  }
+};
+
+} // namespace
+
+void Torch::populateTorchFoldingPatterns(RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<FoldConstantScalarOp, FoldSizeInt, FoldSize, FoldDim,
+               FoldNumel, FoldLenTensor, FoldLenList, FoldListGetItem,
+               FoldListUnpack, FoldTupleIndex, FoldTupleUnpack,
+               FoldScalarTensorRoundTrip, FoldPrimDtype,
+               FoldIsNone<Aten__Is__Op, false>,
+               FoldIsNone<Aten__Isnot__Op, true>>(context);
+  PrimIfOp::getCanonicalizationPatterns(patterns, context);
+}

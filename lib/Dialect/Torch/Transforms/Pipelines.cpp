@@ -1,0 +1,33 @@
+//===- Pipelines.cpp - The Torch legalization pipeline --------------------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+
+void Torch::buildTorchLegalizePipeline(OpPassManager &pm) {
+  pm.addPass(createInlinePartialApplications());
+  pm.addPass(createLiftStatefulBuffers());
+  pm.addNestedPass<func::FuncOp>(createMaximizeValueSemantics());
+  // Shape generalization (torch-generalize-shapes) runs here.
+  pm.addNestedPass<func::FuncOp>(createCleanup());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+}
+
+void Torch::registerTorchLegalizePipeline() {
+  PassPipelineRegistration<>(
+      "torch-legalize-pipeline",
+      "Turn an imported TorchScript object graph into one value-semantic "
+      "func.func @forward",
+      buildTorchLegalizePipeline);
+}

@@ -1,0 +1,116 @@
+//===- ShapeInferenceRules.h - Per-op shape inference rules -----*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// The rules of the shape inference, one function per op family, and the
+// helpers they share. A rule records what it knows about the op's results
+// in the ShapeRefiner and returns true; it returns false for ops it does not
+// know. Rules never change the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_LIB_DIALECT_TORCH_TRANSFORMS_SHAPEINFERENCERULES_H
+#define TORCH_ONNX_LIB_DIALECT_TORCH_TRANSFORMS_SHAPEINFERENCERULES_H
+
+#include "torch-onnx/Dialect/Torch/Transforms/ShapeInference.h"
+
+#include "mlir/IR/Operation.h"
+
+namespace mlir::torch_onnx::Torch {
+
+//===----------------------------------------------------------------------===//
+// Rule families
+//===----------------------------------------------------------------------===//
+
+/// Unary and binary elementwise ops, activations, comparisons, where, clamp.
+bool inferElementwiseOp(Operation *op, ShapeRefiner &refiner);
+/// Views and layout changes: view, reshape, flatten, permute, squeeze,
+/// expand...
+bool inferViewOp(Operation *op, ShapeRefiner &refiner);
+/// Ops that join, split, index or pad tensors: cat, split, slice, select,
+/// gather, index, pad, upsample...
+bool inferIndexingOp(Operation *op, ShapeRefiner &refiner);
+/// Matrix products, convolutions, pooling, normalization, recurrent layers
+/// and attention.
+bool inferNeuralNetOp(Operation *op, ShapeRefiner &refiner);
+/// Recurrent layers, attention and einsum.
+bool inferSequenceOp(Operation *op, ShapeRefiner &refiner);
+/// Reductions, softmax, sorting and the ops that create tensors.
+bool inferReductionOrCreationOp(Operation *op, ShapeRefiner &refiner);
+/// Ops on Python ints and lists: size.int, int arithmetic, NumToTensor,
+/// list access.
+bool inferScalarOp(Operation *op, ShapeRefiner &refiner);
+
+/// Applies the rule that knows `op`; false when none does.
+inline bool applyShapeRules(Operation *op, ShapeRefiner &refiner) {
+  return inferElementwiseOp(op, refiner) || inferViewOp(op, refiner) ||
+         inferIndexingOp(op, refiner) ||
+         inferNeuralNetOp(op, refiner) ||
+         inferReductionOrCreationOp(op, refiner) ||
+         inferScalarOp(op, refiner);
+}
+
+//===----------------------------------------------------------------------===//
+// Dtypes
+//===----------------------------------------------------------------------===//
+
+bool isFloatDtype(Type dtype);
+bool isComplexDtype(Type dtype);
+/// An integer dtype other than bool.
+bool isIntegralDtype(Type dtype);
+bool isBoolDtype(Type dtype);
+Type getF32Dtype(MLIRContext *context);
+Type getSi64Dtype(MLIRContext *context);
+Type getBoolDtype(MLIRContext *context);
+/// The default float dtype (f32) for an integral or bool dtype; others stay.
+Type getFloatResultDtype(Type dtype);
+/// The dtype of `torch.result_type(operands...)`: tensors of rank > 0 take
+/// precedence over 0-d tensors, which take precedence over Python scalars,
+/// unless the lower group has a higher category (bool < int < float <
+/// complex). None operands are skipped. Null when a dtype is unknown.
+Type promoteOperandDtypes(const ShapeRefiner &refiner, ValueRange operands);
+
+//===----------------------------------------------------------------------===//
+// Dims
+//===----------------------------------------------------------------------===//
+
+/// `dim` wrapped into [0, rank) as PyTorch does for negative dims; none when
+/// out of range.
+std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank);
+/// The dim of a broadcast of two dims.
+DimInfo broadcastDim(DimInfo a, DimInfo b);
+/// The dims of the broadcast of `tensors`, none when a rank is unknown.
+std::optional<SmallVector<DimInfo>>
+broadcastTensorDims(ArrayRef<TensorInfo> tensors);
+/// `a * b`, keeping a symbol when the other factor is 1.
+DimInfo multiplyDims(DimInfo a, DimInfo b);
+
+/// A product of dims: a known factor times unknown dims, kept as symbols.
+struct SymbolicProduct {
+  int64_t factor = 1;
+  SmallVector<StringAttr> symbols;
+  /// True when an unknown dim without a symbol took part.
+  bool opaque = false;
+
+  void multiply(DimInfo dim);
+  /// `this / other` as a single dim, when it is one: a known quotient or a
+  /// single remaining symbol.
+  std::optional<DimInfo> divideToDim(const SymbolicProduct &other) const;
+};
+
+/// The product of `dims`, keeping a symbol when all others are 1.
+DimInfo multiplyAllDims(ArrayRef<DimInfo> dims);
+/// The dim shared by tensors that must agree on it (as in cat): a known
+/// size if any knows it, else a symbol if any has one.
+DimInfo unifyDims(DimInfo a, DimInfo b);
+
+/// The ints of a constant int list operand, if it is one.
+std::optional<SmallVector<int64_t>> getConstantInts(const ShapeRefiner &refiner,
+                                                    Value list);
+
+} // namespace mlir::torch_onnx::Torch
+
+#endif // TORCH_ONNX_LIB_DIALECT_TORCH_TRANSFORMS_SHAPEINFERENCERULES_H

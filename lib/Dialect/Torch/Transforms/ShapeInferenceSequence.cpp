@@ -1,0 +1,212 @@
+//===- ShapeInferenceSequence.cpp - Shape rules of sequence layers --------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Recurrent layers (lstm, gru, rnn and their cells), the fused attention
+// and transformer ops, and einsum.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeInferenceRules.h"
+
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::Torch;
+
+namespace {
+/// The batch dim of a recurrent layer: the input's, unless the input knows
+/// nothing about it.
+DimInfo pickBatchDim(DimInfo fromInput, DimInfo fromState) {
+  if (fromInput.isKnown() || fromInput.symbol)
+    return fromInput;
+  return fromState;
+}
+
+/// lstm/gru/rnn on a padded input: (output, h_n[, c_n]).
+bool inferRecurrentLayer(Operation *op, ShapeRefiner &refiner) {
+  if (!isa<AtenLstmInputOp, AtenGruInputOp, AtenRnnTanhInputOp,
+           AtenRnnReluInputOp>(op))
+    return false;
+  TensorInfo input = refiner.getTensor(op->getOperand(0));
+  SmallVector<TensorInfo> states;
+  if (isa<AtenLstmInputOp>(op)) {
+    if (std::optional<SmallVector<TensorInfo>> hx =
+            refiner.getTensorList(op->getOperand(1)))
+      states = *hx;
+  } else {
+    states.push_back(refiner.getTensor(op->getOperand(1)));
+  }
+  std::optional<bool> bidirectional = matchConstantBool(op->getOperand(7));
+  std::optional<bool> batchFirst = matchConstantBool(op->getOperand(8));
+  if (!input.hasRank() || !bidirectional || !batchFirst ||
+      (input.getRank() != 2 && input.getRank() != 3))
+    return true;
+  bool batched = input.getRank() == 3;
+  ArrayRef<DimInfo> in = *input.dims;
+  DimInfo time = batched && *batchFirst ? in[1] : in[0];
+  DimInfo batch = batched ? (*batchFirst ? in[0] : in[1]) : DimInfo();
+
+  // Output features: the hidden (or projected) size in each direction.
+  DimInfo features = DimInfo::unknown();
+  if (!states.empty() && states.front().hasRank() &&
+      states.front().getRank() > 0) {
+    DimInfo hidden = states.front().dims->back();
+    if (hidden.isKnown())
+      features = DimInfo::known(hidden.size * (*bidirectional ? 2 : 1));
+  }
+  SmallVector<DimInfo> output;
+  if (!batched)
+    output = {time, features};
+  else if (*batchFirst)
+    output = {batch, time, features};
+  else
+    output = {time, batch, features};
+  refiner.setTensor(op->getResult(0), TensorInfo::ranked(output, input.dtype));
+
+  for (unsigned i = 1; i < op->getNumResults(); ++i) {
+    if (i - 1 >= states.size())
+      break;
+    TensorInfo state = states[i - 1];
+    if (batched && state.hasRank() && state.getRank() == 3)
+      (*state.dims)[1] = pickBatchDim(batch, (*state.dims)[1]);
+    if (!state.dtype)
+      state.dtype = input.dtype;
+    refiner.setTensor(op->getResult(i), state);
+  }
+  return true;
+}
+
+/// lstm_cell/gru_cell/rnn cells: the new states have the states' shapes.
+bool inferRecurrentCell(Operation *op, ShapeRefiner &refiner) {
+  if (!isa<AtenLstmCellOp, AtenGruCellOp, AtenRnnTanhCellOp,
+           AtenRnnReluCellOp>(op))
+    return false;
+  TensorInfo input = refiner.getTensor(op->getOperand(0));
+  SmallVector<TensorInfo> states;
+  if (isa<AtenLstmCellOp>(op)) {
+    if (std::optional<SmallVector<TensorInfo>> hx =
+            refiner.getTensorList(op->getOperand(1)))
+      states = *hx;
+  } else {
+    states.push_back(refiner.getTensor(op->getOperand(1)));
+  }
+  for (auto [result, state] : llvm::zip(op->getResults(), states)) {
+    if (input.hasRank() && input.getRank() == 2 && state.hasRank() &&
+        state.getRank() == 2)
+      (*state.dims)[0] = pickBatchDim((*input.dims)[0], (*state.dims)[0]);
+    if (!state.dtype)
+      state.dtype = input.dtype;
+    refiner.setTensor(result, state);
+  }
+  return true;
+}
+
+/// _native_multi_head_attention: (output, attention weights).
+bool inferMultiHeadAttention(Operation *op, ShapeRefiner &refiner) {
+  auto mha = dyn_cast<Aten_NativeMultiHeadAttentionOp>(op);
+  if (!mha)
+    return false;
+  TensorInfo query = refiner.getTensor(mha.getQuery());
+  TensorInfo key = refiner.getTensor(mha.getKey());
+  TensorInfo output = query;
+  if (output.hasRank() && output.getRank() > 0)
+    output.dims->back() = refiner.getInt(mha.getEmbedDim());
+  refiner.setTensor(mha.getResult(0), output);
+
+  TensorInfo weights = TensorInfo::unranked(query.dtype);
+  std::optional<bool> needWeights = matchConstantBool(mha.getNeedWeights());
+  std::optional<bool> average =
+      matchConstantBool(mha.getAverageAttnWeights());
+  if (needWeights == true && average && query.hasRank() && key.hasRank() &&
+      query.getRank() == 3 && key.getRank() == 3) {
+    SmallVector<DimInfo> dims = {unifyDims((*query.dims)[0], (*key.dims)[0])};
+    if (!*average)
+      dims.push_back(refiner.getInt(mha.getNumHead()));
+    dims.push_back((*query.dims)[1]);
+    dims.push_back((*key.dims)[1]);
+    weights = TensorInfo::ranked(dims, query.dtype);
+  }
+  refiner.setTensor(mha.getResult(1), weights);
+  return true;
+}
+
+/// einsum without ellipsis: each letter names one size.
+bool inferEinsum(Operation *op, ShapeRefiner &refiner) {
+  auto einsum = dyn_cast<AtenEinsumOp>(op);
+  if (!einsum)
+    return false;
+  std::optional<SmallVector<TensorInfo>> operands =
+      refiner.getTensorList(einsum.getTensors());
+  auto equationOp = einsum.getEquation().getDefiningOp<ConstantStrOp>();
+  Type dtype;
+  if (operands)
+    for (const TensorInfo &operand : *operands)
+      dtype = dtype ? promoteDtypes(dtype, operand.dtype) : operand.dtype;
+  TensorInfo unknown = TensorInfo::unranked(dtype);
+  refiner.setTensor(einsum.getResult(), unknown);
+  if (!operands || !equationOp)
+    return true;
+  std::string equation;
+  for (char c : equationOp.getValue())
+    if (c != ' ')
+      equation.push_back(c);
+  if (StringRef(equation).contains("..."))
+    return true;
+  auto [inputs, output] = StringRef(equation).split("->");
+  bool explicitOutput = StringRef(equation).contains("->");
+  SmallVector<StringRef> terms;
+  inputs.split(terms, ',');
+  if (terms.size() != operands->size())
+    return true;
+  llvm::StringMap<DimInfo> sizes;
+  llvm::StringMap<unsigned> counts;
+  for (auto [term, operand] : llvm::zip(terms, *operands)) {
+    if (!operand.hasRank() ||
+        static_cast<int64_t>(term.size()) != operand.getRank())
+      return true;
+    for (auto [letter, dim] : llvm::zip(term, *operand.dims)) {
+      StringRef key(&letter, 1);
+      auto [it, inserted] = sizes.try_emplace(key, dim);
+      if (!inserted)
+        it->second = broadcastDim(it->second, dim);
+      ++counts[key];
+    }
+  }
+  std::string outputLetters;
+  if (explicitOutput) {
+    outputLetters = output.str();
+  } else {
+    for (auto &entry : counts)
+      if (entry.second == 1)
+        outputLetters += entry.getKey().str();
+    llvm::sort(outputLetters);
+  }
+  SmallVector<DimInfo> dims;
+  for (char letter : outputLetters) {
+    auto it = sizes.find(StringRef(&letter, 1));
+    if (it == sizes.end())
+      return true;
+    dims.push_back(it->second);
+  }
+  refiner.setTensor(einsum.getResult(), TensorInfo::ranked(dims, dtype));
+  return true;
+}
+} // namespace
+
+bool mlir::torch_onnx::Torch::inferSequenceOp(Operation *op,
+                                              ShapeRefiner &refiner) {
+  if (isa<Aten_TransformerEncoderLayerFwdOp>(op)) {
+    refiner.setTensor(op->getResult(0), refiner.getTensor(op->getOperand(0)));
+    return true;
+  }
+  return inferRecurrentLayer(op, refiner) || inferRecurrentCell(op, refiner) ||
+         inferMultiHeadAttention(op, refiner) || inferEinsum(op, refiner);
+}

@@ -1,0 +1,57 @@
+//===- ValueSemanticsRewrites.h - Value forms of writing ops ----*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Builders of the value-semantic ops that compute what a writing op leaves
+// in the tensor it writes. Each takes the current contents of its operands
+// as value tensors and returns the new contents, or fails after emitting an
+// error at the writing op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_LIB_DIALECT_TORCH_TRANSFORMS_VALUESEMANTICSREWRITES_H
+#define TORCH_ONNX_LIB_DIALECT_TORCH_TRANSFORMS_VALUESEMANTICSREWRITES_H
+
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+
+namespace mlir::torch_onnx::Torch {
+
+/// The contents `copy_` leaves in a tensor of type `targetType` whose
+/// current contents are `target`: `source` broadcast to its shape and cast
+/// to its dtype.
+Value createCopiedValue(OpBuilder &builder, Location loc, Value source,
+                        Value target, BaseTensorType targetType);
+
+/// The value-semantic op of in-place op `op` (`aten.add_.Tensor` gives
+/// `aten.add.Tensor`, `torch.operator "ns::foo_"` gives `"ns::foo"`),
+/// applied to `operands`, with one result of type `resultType`.
+FailureOr<Value> createFunctionalOp(OpBuilder &builder, Operation *op,
+                                    ValueRange operands, Type resultType);
+
+/// The value-semantic overload of out= variant `op` (`aten.add.out` gives
+/// `aten.add.Tensor`), applied to `operands` (the op's operands without the
+/// outputs).
+FailureOr<Operation *> createFunctionalFromOutVariant(OpBuilder &builder,
+                                                      Operation *op,
+                                                      ValueRange operands,
+                                                      TypeRange resultTypes);
+
+/// The new contents of `base` after `update` is written to the view of it
+/// that `view` computed. `base` and `update` are current contents.
+FailureOr<Value> createScatter(OpBuilder &builder, Operation *view,
+                               Value base, Value update, Operation *writer);
+
+/// The running mean and variance `aten.batch_norm` in training mode leaves:
+/// `running + momentum * (batchStatistic - running)`, with the batch's
+/// unbiased variance.
+FailureOr<std::pair<Value, Value>>
+createUpdatedRunningStats(OpBuilder &builder, Operation *batchNorm,
+                          Value input, Value runningMean, Value runningVar,
+                          Value momentum);
+
+} // namespace mlir::torch_onnx::Torch
+
+#endif // TORCH_ONNX_LIB_DIALECT_TORCH_TRANSFORMS_VALUESEMANTICSREWRITES_H

@@ -1,0 +1,148 @@
+// RUN: torch-onnx-opt %s -convert-torch-to-onnx -split-input-file | FileCheck %s
+
+// slice with an open end: Slice up to INT64_MAX.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>)
+// CHECK-DAG: %[[ST:.*]] = "onnx.Initializer"() {{.*}}dense<2> : tensor<1xi64>
+// CHECK-DAG: %[[EN:.*]] = "onnx.Initializer"() {{.*}}dense<9223372036854775807> : tensor<1xi64>
+// CHECK-DAG: %[[AX:.*]] = "onnx.Initializer"() {{.*}}dense<1> : tensor<1xi64>
+// CHECK-DAG: %[[SP:.*]] = "onnx.Initializer"() {{.*}}dense<2> : tensor<1xi64>
+// CHECK: "onnx.Slice"(%[[X]], %[[ST]], %[[EN]], %[[AX]], %[[SP]]) : {{.*}} -> tensor<4x2xf32>
+func.func @forward(%x: !torch.vtensor<[4,6],f32>) -> !torch.vtensor<[4,2],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %0 = torch.aten.slice.Tensor %x, %int1, %int2, %none, %int2 : !torch.vtensor<[4,6],f32>, !torch.int, !torch.int, !torch.none, !torch.int -> !torch.vtensor<[4,2],f32>
+  return %0 : !torch.vtensor<[4,2],f32>
+}
+
+// -----
+
+// A slice of everything is its input.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>)
+// CHECK-NEXT: return %[[X]]
+func.func @forward(%x: !torch.vtensor<[4,6],f32>) -> !torch.vtensor<[4,6],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %big = torch.constant.int 9223372036854775807
+  %0 = torch.aten.slice.Tensor %x, %int0, %int0, %big, %int1 : !torch.vtensor<[4,6],f32>, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[4,6],f32>
+  return %0 : !torch.vtensor<[4,6],f32>
+}
+
+// -----
+
+// select: Gather with a 0-d index; index_select: Gather.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>, %[[I:.*]]: tensor<2xi64>)
+// CHECK: %[[IDX:.*]] = "onnx.Initializer"() {{.*}}dense<-1> : tensor<i64>
+// CHECK: %[[S:.*]] = "onnx.Gather"(%[[X]], %[[IDX]]) {axis = 0 : si64} : (tensor<4x6xf32>, tensor<i64>) -> tensor<6xf32>
+// CHECK: "onnx.Gather"(%[[X]], %[[I]]) {axis = 1 : si64} : (tensor<4x6xf32>, tensor<2xi64>) -> tensor<4x2xf32>
+func.func @forward(%x: !torch.vtensor<[4,6],f32>, %i: !torch.vtensor<[2],si64>) -> (!torch.vtensor<[6],f32>, !torch.vtensor<[4,2],f32>) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %m1 = torch.constant.int -1
+  %0 = torch.aten.select.int %x, %int0, %m1 : !torch.vtensor<[4,6],f32>, !torch.int, !torch.int -> !torch.vtensor<[6],f32>
+  %1 = torch.aten.index_select %x, %int1, %i : !torch.vtensor<[4,6],f32>, !torch.int, !torch.vtensor<[2],si64> -> !torch.vtensor<[4,2],f32>
+  return %0, %1 : !torch.vtensor<[6],f32>, !torch.vtensor<[4,2],f32>
+}
+
+// -----
+
+// gather: GatherElements.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.GatherElements"(%{{.*}}, %{{.*}}) {axis = 1 : si64} : (tensor<4x6xf32>, tensor<4x2xi64>) -> tensor<4x2xf32>
+func.func @forward(%x: !torch.vtensor<[4,6],f32>, %i: !torch.vtensor<[4,2],si64>) -> !torch.vtensor<[4,2],f32> {
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %0 = torch.aten.gather %x, %int1, %i, %false : !torch.vtensor<[4,6],f32>, !torch.int, !torch.vtensor<[4,2],si64>, !torch.bool -> !torch.vtensor<[4,2],f32>
+  return %0 : !torch.vtensor<[4,2],f32>
+}
+
+// -----
+
+// index.Tensor with one index tensor on dim 1: Gather.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>, %[[I:.*]]: tensor<3xi64>)
+// CHECK: "onnx.Gather"(%[[X]], %[[I]]) {axis = 1 : si64} : (tensor<4x6xf32>, tensor<3xi64>) -> tensor<4x3xf32>
+func.func @forward(%x: !torch.vtensor<[4,6],f32>, %i: !torch.vtensor<[3],si64>) -> !torch.vtensor<[4,3],f32> {
+  %none = torch.constant.none
+  %idx = torch.prim.ListConstruct %none, %i : (!torch.none, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %0 = torch.aten.index.Tensor %x, %idx : !torch.vtensor<[4,6],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[4,3],f32>
+  return %0 : !torch.vtensor<[4,3],f32>
+}
+
+// -----
+
+// index.Tensor with indices on the leading dims: GatherND.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>, %[[I:.*]]: tensor<3xi64>, %[[J:.*]]: tensor<3xi64>)
+// CHECK: %[[UI:.*]] = "onnx.Unsqueeze"(%[[I]], %{{.*}}) : (tensor<3xi64>, tensor<1xi64>) -> tensor<3x1xi64>
+// CHECK: %[[UJ:.*]] = "onnx.Unsqueeze"(%[[J]], %{{.*}}) : (tensor<3xi64>, tensor<1xi64>) -> tensor<3x1xi64>
+// CHECK: %[[C:.*]] = "onnx.Concat"(%[[UI]], %[[UJ]]) {axis = 1 : si64}
+// CHECK: "onnx.GatherND"(%[[X]], %[[C]]) : (tensor<4x6xf32>, tensor<3x2xi64>) -> tensor<3xf32>
+func.func @forward(%x: !torch.vtensor<[4,6],f32>, %i: !torch.vtensor<[3],si64>, %j: !torch.vtensor<[3],si64>) -> !torch.vtensor<[3],f32> {
+  %idx = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[3],si64>, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %0 = torch.aten.index.Tensor %x, %idx : !torch.vtensor<[4,6],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// flip: Slice with step -1.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-DAG: dense<-1> : tensor<1xi64>
+// CHECK-DAG: dense<-9223372036854775808> : tensor<1xi64>
+// CHECK: "onnx.Slice"
+func.func @forward(%x: !torch.vtensor<[4,6],f32>) -> !torch.vtensor<[4,6],f32> {
+  %int1 = torch.constant.int 1
+  %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.flip %x, %dims : !torch.vtensor<[4,6],f32>, !torch.list<int> -> !torch.vtensor<[4,6],f32>
+  return %0 : !torch.vtensor<[4,6],f32>
+}
+
+// -----
+
+// roll: the last elements moved to the front.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[TAIL:.*]] = "onnx.Slice"{{.*}} -> tensor<4x2xf32>
+// CHECK: %[[HEAD:.*]] = "onnx.Slice"{{.*}} -> tensor<4x4xf32>
+// CHECK: "onnx.Concat"(%[[TAIL]], %[[HEAD]]) {axis = 1 : si64} : (tensor<4x2xf32>, tensor<4x4xf32>) -> tensor<4x6xf32>
+func.func @forward(%x: !torch.vtensor<[4,6],f32>) -> !torch.vtensor<[4,6],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %shifts = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.roll %x, %shifts, %dims : !torch.vtensor<[4,6],f32>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[4,6],f32>
+  return %0 : !torch.vtensor<[4,6],f32>
+}
+
+// -----
+
+// constant_pad_nd: Pad with the pads reordered to ONNX's layout.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[P:.*]] = "onnx.Initializer"() {{.*}}dense<[0, 0, 2, 1, 0, 0, 3, 4]> : tensor<8xi64>
+// CHECK: %[[V:.*]] = "onnx.Initializer"() {{.*}}dense<5.000000e-01> : tensor<f32>
+// CHECK: "onnx.Pad"(%{{.*}}, %[[P]], %[[V]]) {mode = "constant"} : (tensor<1x2x3x4xf32>, tensor<8xi64>, tensor<f32>) -> tensor<1x2x6x9xf32>
+func.func @forward(%x: !torch.vtensor<[1,2,3,4],f32>) -> !torch.vtensor<[1,2,6,9],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %int4 = torch.constant.int 4
+  %v = torch.constant.float 5.000000e-01
+  %pad = torch.prim.ListConstruct %int1, %int4, %int2, %int3 : (!torch.int, !torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.constant_pad_nd %x, %pad, %v : !torch.vtensor<[1,2,3,4],f32>, !torch.list<int>, !torch.float -> !torch.vtensor<[1,2,6,9],f32>
+  return %0 : !torch.vtensor<[1,2,6,9],f32>
+}
+
+// -----
+
+// reflection padding.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.Pad"{{.*}}{mode = "reflect"}
+func.func @forward(%x: !torch.vtensor<[1,2,5],f32>) -> !torch.vtensor<[1,2,7],f32> {
+  %int1 = torch.constant.int 1
+  %pad = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.reflection_pad1d %x, %pad : !torch.vtensor<[1,2,5],f32>, !torch.list<int> -> !torch.vtensor<[1,2,7],f32>
+  return %0 : !torch.vtensor<[1,2,7],f32>
+}

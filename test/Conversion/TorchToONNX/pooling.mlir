@@ -1,0 +1,153 @@
+// RUN: torch-onnx-opt %s -convert-torch-to-onnx -split-input-file | FileCheck %s
+
+// max_pool2d in ceil mode where ceil changes the size.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.MaxPool"
+// CHECK-SAME: ceil_mode = 1 : si64
+// CHECK-SAME: kernel_shape = [3, 3]
+// CHECK-SAME: pads = [0, 0, 0, 0]
+// CHECK-SAME: strides = [2, 2]
+// CHECK-SAME: -> (tensor<1x3x4x4xf32>, none)
+func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,4,4],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %true = torch.constant.bool true
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.max_pool2d %x, %k, %s, %p, %d, %true : !torch.vtensor<[1,3,8,8],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,3,4,4],f32>
+  return %0 : !torch.vtensor<[1,3,4,4],f32>
+}
+
+// -----
+
+// Ceil mode that does not change the size is dropped; an empty stride is
+// the kernel.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.MaxPool"
+// CHECK-NOT: ceil_mode
+// CHECK-SAME: kernel_shape = [2]
+// CHECK-SAME: strides = [2]
+// CHECK-SAME: -> (tensor<1x3x4xf32>, none)
+func.func @forward(%x: !torch.vtensor<[1,3,8],f32>) -> !torch.vtensor<[1,3,4],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %true = torch.constant.bool true
+  %k = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct : () -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.max_pool1d %x, %k, %s, %p, %d, %true : !torch.vtensor<[1,3,8],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,3,4],f32>
+  return %0 : !torch.vtensor<[1,3,4],f32>
+}
+
+// -----
+
+// avg_pool2d with padding counted.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.AveragePool"
+// CHECK-SAME: count_include_pad = 1 : si64
+// CHECK-SAME: kernel_shape = [3, 3]
+// CHECK-SAME: pads = [1, 1, 1, 1]
+// CHECK-SAME: strides = [1, 1]
+func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,8,8],f32> {
+  %int1 = torch.constant.int 1
+  %int3 = torch.constant.int 3
+  %false = torch.constant.bool false
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.avg_pool2d %x, %k, %s, %p, %false, %true, %none : !torch.vtensor<[1,3,8,8],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[1,3,8,8],f32>
+  return %0 : !torch.vtensor<[1,3,8,8],f32>
+}
+
+// -----
+
+// adaptive_avg_pool2d to 1x1: GlobalAveragePool.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.GlobalAveragePool"(%{{.*}}) : (tensor<?x512x7x7xf32>) -> tensor<?x512x1x1xf32>
+func.func @forward(%x: !torch.vtensor<[?,512,7,7],f32>) -> !torch.vtensor<[?,512,1,1],f32> {
+  %int1 = torch.constant.int 1
+  %o = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.adaptive_avg_pool2d %x, %o : !torch.vtensor<[?,512,7,7],f32>, !torch.list<int> -> !torch.vtensor<[?,512,1,1],f32>
+  return %0 : !torch.vtensor<[?,512,1,1],f32>
+}
+
+// -----
+
+// adaptive_avg_pool2d with a divisible input: AveragePool.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.AveragePool"
+// CHECK-SAME: kernel_shape = [4, 2]
+// CHECK-SAME: strides = [4, 2]
+// CHECK-SAME: -> tensor<1x3x2x4xf32>
+func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,2,4],f32> {
+  %int2 = torch.constant.int 2
+  %int4 = torch.constant.int 4
+  %o = torch.prim.ListConstruct %int2, %int4 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.adaptive_avg_pool2d %x, %o : !torch.vtensor<[1,3,8,8],f32>, !torch.list<int> -> !torch.vtensor<[1,3,2,4],f32>
+  return %0 : !torch.vtensor<[1,3,2,4],f32>
+}
+
+// -----
+
+// adaptive_max_pool2d to 1x1 with unused indices: GlobalMaxPool.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.GlobalMaxPool"
+func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,1,1],f32> {
+  %int1 = torch.constant.int 1
+  %o = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0, %1 = torch.aten.adaptive_max_pool2d %x, %o : !torch.vtensor<[1,3,8,8],f32>, !torch.list<int> -> !torch.vtensor<[1,3,1,1],f32>, !torch.vtensor<[1,3,1,1],si64>
+  return %0 : !torch.vtensor<[1,3,1,1],f32>
+}
+
+// -----
+
+// upsample_nearest2d to a static size: Resize with sizes.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[SIZES:.*]] = "onnx.Initializer"() {{.*}}dense<[1, 3, 16, 16]> : tensor<4xi64>
+// CHECK: "onnx.Resize"(%{{.*}}, %{{.*}}, %{{.*}}, %[[SIZES]])
+// CHECK-SAME: coordinate_transformation_mode = "asymmetric"
+// CHECK-SAME: mode = "nearest"
+// CHECK-SAME: nearest_mode = "floor"
+func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,16,16],f32> {
+  %int16 = torch.constant.int 16
+  %none = torch.constant.none
+  %o = torch.prim.ListConstruct %int16, %int16 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.upsample_nearest2d %x, %o, %none, %none : !torch.vtensor<[1,3,8,8],f32>, !torch.list<int>, !torch.none, !torch.none -> !torch.vtensor<[1,3,16,16],f32>
+  return %0 : !torch.vtensor<[1,3,16,16],f32>
+}
+
+// -----
+
+// upsample_bilinear2d.vec with scale factors: Resize with scales.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[SCALES:.*]] = "onnx.Initializer"() {{.*}}dense<[1.000000e+00, 1.000000e+00, 2.000000e+00, 2.000000e+00]> : tensor<4xf32>
+// CHECK: "onnx.Resize"(%{{.*}}, %{{.*}}, %[[SCALES]], %{{.*}})
+// CHECK-SAME: coordinate_transformation_mode = "pytorch_half_pixel"
+// CHECK-SAME: mode = "linear"
+func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,16,16],f32> {
+  %f2 = torch.constant.float 2.000000e+00
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %sf = torch.prim.ListConstruct %f2, %f2 : (!torch.float, !torch.float) -> !torch.list<float>
+  %0 = torch.aten.upsample_bilinear2d.vec %x, %none, %false, %sf : !torch.vtensor<[1,3,8,8],f32>, !torch.none, !torch.bool, !torch.list<float> -> !torch.vtensor<[1,3,16,16],f32>
+  return %0 : !torch.vtensor<[1,3,16,16],f32>
+}
+
+// -----
+
+// pixel_shuffle: DepthToSpace in CRD mode.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.DepthToSpace"(%{{.*}}) {blocksize = 2 : si64, mode = "CRD"} : (tensor<1x8x3x3xf32>) -> tensor<1x2x6x6xf32>
+func.func @forward(%x: !torch.vtensor<[1,8,3,3],f32>) -> !torch.vtensor<[1,2,6,6],f32> {
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.pixel_shuffle %x, %int2 : !torch.vtensor<[1,8,3,3],f32>, !torch.int -> !torch.vtensor<[1,2,6,6],f32>
+  return %0 : !torch.vtensor<[1,2,6,6],f32>
+}

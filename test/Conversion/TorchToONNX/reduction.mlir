@@ -1,0 +1,115 @@
+// RUN: torch-onnx-opt %s -convert-torch-to-onnx -split-input-file | FileCheck %s
+
+// ReduceSum takes its axes as an input, ReduceMean as an attribute.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK: %[[AXES:.*]] = "onnx.Initializer"() {{.*}}dense<[1, 2]> : tensor<2xi64>
+// CHECK: %[[S:.*]] = "onnx.ReduceSum"(%[[X]], %[[AXES]]) {keepdims = 1 : si64} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x1x1xf32>
+// CHECK: "onnx.ReduceMean"(%[[S]]) {axes = [0], keepdims = 0 : si64} : (tensor<2x1x1xf32>) -> tensor<1x1xf32>
+func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[1,1],f32> {
+  %int1 = torch.constant.int 1
+  %m1 = torch.constant.int -1
+  %int0 = torch.constant.int 0
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %dims = torch.prim.ListConstruct %int1, %m1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.sum.dim_IntList %x, %dims, %true, %none : !torch.vtensor<[2,3,4],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[2,1,1],f32>
+  %d0 = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  %1 = torch.aten.mean.dim %0, %d0, %false, %none : !torch.vtensor<[2,1,1],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[1,1],f32>
+  return %1 : !torch.vtensor<[1,1],f32>
+}
+
+// -----
+
+// max.dim gives the values and the indices.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK: %[[V:.*]] = "onnx.ReduceMax"(%[[X]]) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>) -> tensor<2xf32>
+// CHECK: %[[I:.*]] = "onnx.ArgMax"(%[[X]]) {axis = 1 : si64, keepdims = 0 : si64} : (tensor<2x3xf32>) -> tensor<2xi64>
+// CHECK: return %[[V]], %[[I]]
+func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>) {
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %values, %indices = torch.aten.max.dim %x, %int1, %false : !torch.vtensor<[2,3],f32>, !torch.int, !torch.bool -> !torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>
+  return %values, %indices : !torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>
+}
+
+// -----
+
+// argmax without a dim works on the flattened input.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[F:.*]] = "onnx.Reshape"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<6xf32>
+// CHECK: "onnx.ArgMax"(%[[F]]) {axis = 0 : si64, keepdims = 0 : si64} : (tensor<6xf32>) -> tensor<i64>
+func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[],si64> {
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %0 = torch.aten.argmax %x, %none, %false : !torch.vtensor<[2,3],f32>, !torch.none, !torch.bool -> !torch.vtensor<[],si64>
+  return %0 : !torch.vtensor<[],si64>
+}
+
+// -----
+
+// var with the unbiased correction: sum of squared deviations over N - 1.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x4xf32>)
+// CHECK: %[[M:.*]] = "onnx.ReduceMean"(%[[X]]) {axes = [1], keepdims = 1 : si64}
+// CHECK: %[[C:.*]] = "onnx.Sub"(%[[X]], %[[M]])
+// CHECK: %[[SQ:.*]] = "onnx.Mul"(%[[C]], %[[C]])
+// CHECK: %[[S:.*]] = "onnx.ReduceSum"(%[[SQ]], %{{.*}}) {keepdims = 0 : si64}
+// CHECK: %[[N:.*]] = "onnx.Initializer"() {{.*}}dense<4.000000e+00> : tensor<f32>
+// CHECK: %[[ONE:.*]] = "onnx.Initializer"() {{.*}}dense<1.000000e+00> : tensor<f32>
+// CHECK: %[[NM1:.*]] = "onnx.Sub"(%[[N]], %[[ONE]])
+// CHECK: %[[V:.*]] = "onnx.Div"(%[[S]], %[[NM1]])
+// CHECK: "onnx.Sqrt"(%[[V]])
+func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2],f32> {
+  %int1 = torch.constant.int 1
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.std.dim %x, %dims, %true, %false : !torch.vtensor<[2,4],f32>, !torch.list<int>, !torch.bool, !torch.bool -> !torch.vtensor<[2],f32>
+  return %0 : !torch.vtensor<[2],f32>
+}
+
+// -----
+
+// norm with p = 2: ReduceL2.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.ReduceL2"(%{{.*}}) {axes = [1], keepdims = 1 : si64}
+func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,1],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %true = torch.constant.bool true
+  %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.norm.ScalarOpt_dim %x, %int2, %dims, %true : !torch.vtensor<[2,4],f32>, !torch.int, !torch.list<int>, !torch.bool -> !torch.vtensor<[2,1],f32>
+  return %0 : !torch.vtensor<[2,1],f32>
+}
+
+// -----
+
+// cumsum: CumSum with a 0-d axis; topk: TopK with a 1-D k.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[AXIS:.*]] = "onnx.Initializer"() {{.*}}dense<1> : tensor<i64>
+// CHECK: %[[CS:.*]] = "onnx.CumSum"(%{{.*}}, %[[AXIS]])
+// CHECK: %[[K:.*]] = "onnx.Initializer"() {{.*}}dense<2> : tensor<1xi64>
+// CHECK: "onnx.TopK"(%[[CS]], %[[K]]) {axis = 1 : si64, largest = 1 : si64, sorted = 1 : si64} : (tensor<2x4xf32>, tensor<1xi64>) -> (tensor<2x2xf32>, tensor<2x2xi64>)
+func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> (!torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],si64>) {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %0 = torch.aten.cumsum %x, %int1, %none : !torch.vtensor<[2,4],f32>, !torch.int, !torch.none -> !torch.vtensor<[2,4],f32>
+  %values, %indices = torch.aten.topk %0, %int2, %int1, %true, %true : !torch.vtensor<[2,4],f32>, !torch.int, !torch.int, !torch.bool, !torch.bool -> !torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],si64>
+  return %values, %indices : !torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],si64>
+}
+
+// -----
+
+// A full reduction without dims.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.ReduceSum"(%{{.*}}, %{{.*}}) {keepdims = 0 : si64} : (tensor<2x4xf32>, tensor<2xi64>) -> tensor<f32>
+func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[],f32> {
+  %none = torch.constant.none
+  %0 = torch.aten.sum %x, %none : !torch.vtensor<[2,4],f32>, !torch.none -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}

@@ -1,0 +1,137 @@
+// RUN: torch-onnx-opt %s -convert-torch-to-onnx -split-input-file | FileCheck %s
+
+// A static view is a Reshape to a constant shape.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK: %[[S:.*]] = "onnx.Initializer"() {{.*}}dense<[6, 4]> : tensor<2xi64>
+// CHECK: "onnx.Reshape"(%[[X]], %[[S]]) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<6x4xf32>
+func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[6,4],f32> {
+  %m1 = torch.constant.int -1
+  %int4 = torch.constant.int 4
+  %s = torch.prim.ListConstruct %m1, %int4 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.view %x, %s : !torch.vtensor<[2,3,4],f32>, !torch.list<int> -> !torch.vtensor<[6,4],f32>
+  return %0 : !torch.vtensor<[6,4],f32>
+}
+
+// -----
+
+// x.view(x.size(0), -1) with a dynamic batch: the size of the same dim is
+// copied (0), so the shape stays a constant, without Shape or Gather.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3x4xf32>)
+// CHECK-NOT: onnx.Shape
+// CHECK-NOT: onnx.Gather
+// CHECK: %[[S:.*]] = "onnx.Initializer"() {{.*}}dense<[0, 12]> : tensor<2xi64>
+// CHECK: "onnx.Reshape"(%[[X]], %[[S]]) : (tensor<?x3x4xf32>, tensor<2xi64>) -> tensor<?x12xf32>
+func.func @forward(%x: !torch.vtensor<[?,3,4],f32>) -> !torch.vtensor<[?,12],f32> {
+  %int0 = torch.constant.int 0
+  %m1 = torch.constant.int -1
+  %n = torch.aten.size.int %x, %int0 : !torch.vtensor<[?,3,4],f32>, !torch.int -> !torch.int
+  %s = torch.prim.ListConstruct %n, %m1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.view %x, %s : !torch.vtensor<[?,3,4],f32>, !torch.list<int> -> !torch.vtensor<[?,12],f32>
+  return %0 : !torch.vtensor<[?,12],f32>
+}
+
+// -----
+
+// A size computed at run time: Shape and Gather for the dynamic dim only.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3x4xf32>, %[[Y:.*]]: tensor<?xf32>)
+// CHECK: %[[SHAPE:.*]] = "onnx.Shape"(%[[X]]) : (tensor<?x3x4xf32>) -> tensor<3xi64>
+// CHECK: %[[N:.*]] = "onnx.Gather"(%[[SHAPE]], %{{.*}}) {axis = 0 : si64} : (tensor<3xi64>, tensor<i64>) -> tensor<i64>
+// CHECK: %[[N1:.*]] = "onnx.Unsqueeze"(%[[N]], %{{.*}})
+// CHECK: %[[C:.*]] = "onnx.Initializer"() {{.*}}dense<12> : tensor<1xi64>
+// CHECK: %[[S:.*]] = "onnx.Concat"(%[[N1]], %[[C]]) {axis = 0 : si64}
+// CHECK: "onnx.Reshape"(%[[Y]], %[[S]]) : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x12xf32>
+func.func @forward(%x: !torch.vtensor<[?,3,4],f32>, %y: !torch.vtensor<[?],f32>) -> !torch.vtensor<[?,12],f32> {
+  %int0 = torch.constant.int 0
+  %int12 = torch.constant.int 12
+  %n = torch.aten.size.int %x, %int0 : !torch.vtensor<[?,3,4],f32>, !torch.int -> !torch.int
+  %s = torch.prim.ListConstruct %n, %int12 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.view %y, %s : !torch.vtensor<[?],f32>, !torch.list<int> -> !torch.vtensor<[?,12],f32>
+  return %0 : !torch.vtensor<[?,12],f32>
+}
+
+// -----
+
+// flatten(1): Flatten; flatten(0, 1): Reshape.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK: %[[F:.*]] = "onnx.Flatten"(%[[X]]) {axis = 1 : si64} : (tensor<2x3x4xf32>) -> tensor<2x12xf32>
+// CHECK: "onnx.Reshape"(%[[X]], %{{.*}}) : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<6x4xf32>
+func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> (!torch.vtensor<[2,12],f32>, !torch.vtensor<[6,4],f32>) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %m1 = torch.constant.int -1
+  %0 = torch.aten.flatten.using_ints %x, %int1, %m1 : !torch.vtensor<[2,3,4],f32>, !torch.int, !torch.int -> !torch.vtensor<[2,12],f32>
+  %1 = torch.aten.flatten.using_ints %x, %int0, %int1 : !torch.vtensor<[2,3,4],f32>, !torch.int, !torch.int -> !torch.vtensor<[6,4],f32>
+  return %0, %1 : !torch.vtensor<[2,12],f32>, !torch.vtensor<[6,4],f32>
+}
+
+// -----
+
+// permute, transpose and t: Transpose.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[P:.*]] = "onnx.Transpose"(%{{.*}}) {perm = [2, 0, 1]} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+// CHECK: %[[T:.*]] = "onnx.Transpose"(%[[P]]) {perm = [0, 2, 1]} : (tensor<4x2x3xf32>) -> tensor<4x3x2xf32>
+func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[4,3,2],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %m1 = torch.constant.int -1
+  %perm = torch.prim.ListConstruct %int2, %int0, %int1 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.permute %x, %perm : !torch.vtensor<[2,3,4],f32>, !torch.list<int> -> !torch.vtensor<[4,2,3],f32>
+  %1 = torch.aten.transpose.int %0, %int1, %m1 : !torch.vtensor<[4,2,3],f32>, !torch.int, !torch.int -> !torch.vtensor<[4,3,2],f32>
+  return %1 : !torch.vtensor<[4,3,2],f32>
+}
+
+// -----
+
+// squeeze and unsqueeze: constant axes inputs.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x1x4xf32>)
+// CHECK: %[[A1:.*]] = "onnx.Initializer"() {{.*}}dense<1> : tensor<1xi64>
+// CHECK: %[[SQ:.*]] = "onnx.Squeeze"(%[[X]], %[[A1]]) : (tensor<2x1x4xf32>, tensor<1xi64>) -> tensor<2x4xf32>
+// CHECK: %[[A2:.*]] = "onnx.Initializer"() {{.*}}dense<2> : tensor<1xi64>
+// CHECK: "onnx.Unsqueeze"(%[[SQ]], %[[A2]]) : (tensor<2x4xf32>, tensor<1xi64>) -> tensor<2x4x1xf32>
+func.func @forward(%x: !torch.vtensor<[2,1,4],f32>) -> !torch.vtensor<[2,4,1],f32> {
+  %int1 = torch.constant.int 1
+  %m1 = torch.constant.int -1
+  %0 = torch.aten.squeeze.dim %x, %int1 : !torch.vtensor<[2,1,4],f32>, !torch.int -> !torch.vtensor<[2,4],f32>
+  %1 = torch.aten.unsqueeze %0, %m1 : !torch.vtensor<[2,4],f32>, !torch.int -> !torch.vtensor<[2,4,1],f32>
+  return %1 : !torch.vtensor<[2,4,1],f32>
+}
+
+// -----
+
+// expand: Expand to a constant shape; repeat: Tile.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4xf32>)
+// CHECK: %[[S:.*]] = "onnx.Initializer"() {{.*}}dense<[3, 4]> : tensor<2xi64>
+// CHECK: %[[E:.*]] = "onnx.Expand"(%[[X]], %[[S]]) : (tensor<1x4xf32>, tensor<2xi64>) -> tensor<3x4xf32>
+// CHECK: %[[R:.*]] = "onnx.Initializer"() {{.*}}dense<[2, 1]> : tensor<2xi64>
+// CHECK: "onnx.Tile"(%[[E]], %[[R]]) : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<6x4xf32>
+func.func @forward(%x: !torch.vtensor<[1,4],f32>) -> !torch.vtensor<[6,4],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %m1 = torch.constant.int -1
+  %false = torch.constant.bool false
+  %s = torch.prim.ListConstruct %int3, %m1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.expand %x, %s, %false : !torch.vtensor<[1,4],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[3,4],f32>
+  %r = torch.prim.ListConstruct %int2, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.repeat %0, %r : !torch.vtensor<[3,4],f32>, !torch.list<int> -> !torch.vtensor<[6,4],f32>
+  return %1 : !torch.vtensor<[6,4],f32>
+}
+
+// -----
+
+// contiguous forwards its operand.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT: return %[[X]]
+func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.contiguous %x, %int0 : !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}

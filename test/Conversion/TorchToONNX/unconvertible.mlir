@@ -1,0 +1,53 @@
+// RUN: torch-onnx-opt %s -convert-torch-to-onnx -split-input-file -verify-diagnostics
+
+// Every op without a conversion is reported in one run, and a summary
+// counts them by name.
+
+// expected-error @+1 {{cannot convert 3 ops to ONNX opset 17: aten::erfinv (2x), aten::frobenius_norm (1x)}}
+func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[],f32> {
+  // expected-error @+1 {{cannot convert 'aten::erfinv' to ONNX opset 17}}
+  %0 = torch.aten.erfinv %x : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  %1 = torch.aten.relu %0 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  // expected-error @+1 {{cannot convert 'aten::erfinv' to ONNX opset 17}}
+  %2 = torch.aten.erfinv %1 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  // expected-error @+1 {{cannot convert 'aten::frobenius_norm' to ONNX opset 17}}
+  %3 = torch.aten.frobenius_norm %2 : !torch.vtensor<[4],f32> -> !torch.vtensor<[],f32>
+  return %3 : !torch.vtensor<[],f32>
+}
+
+// -----
+
+// Unknown TorchScript operators are reported by their name.
+
+// expected-error @+1 {{cannot convert 1 op to ONNX opset 17: aten::my_op.default (1x)}}
+func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  // expected-error @+1 {{cannot convert 'aten::my_op.default' to ONNX opset 17}}
+  %0 = torch.operator "aten::my_op.default"(%x) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// Dropout in training mode has no conversion.
+
+// expected-error @+1 {{cannot convert 1 op to ONNX opset 17: aten::dropout (1x)}}
+func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %p = torch.constant.float 5.000000e-01
+  %true = torch.constant.bool true
+  // expected-error @+1 {{cannot convert 'aten::dropout' to ONNX opset 17}}
+  %0 = torch.aten.dropout %x, %p, %true : !torch.vtensor<[4],f32>, !torch.float, !torch.bool -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// adaptive_avg_pool2d on an input that the output size does not divide.
+
+// expected-error @+1 {{cannot convert 1 op to ONNX opset 17: aten::adaptive_avg_pool2d (1x)}}
+func.func @forward(%x: !torch.vtensor<[1,3,7,7],f32>) -> !torch.vtensor<[1,3,3,3],f32> {
+  %int3 = torch.constant.int 3
+  %o = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error @+1 {{cannot convert 'aten::adaptive_avg_pool2d' to ONNX opset 17}}
+  %0 = torch.aten.adaptive_avg_pool2d %x, %o : !torch.vtensor<[1,3,7,7],f32>, !torch.list<int> -> !torch.vtensor<[1,3,3,3],f32>
+  return %0 : !torch.vtensor<[1,3,3,3],f32>
+}

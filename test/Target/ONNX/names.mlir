@@ -1,0 +1,22 @@
+// RUN: torch-onnx-translate --export-onnx-text %s | FileCheck %s
+
+// Graph inputs and outputs keep their `onnx.name`s and `onnx.dim_params`;
+// unnamed values and dims get generated names, node names come from NameLocs
+// and are uniqued, and an output that is not made by a node of its own goes
+// through an Identity.
+
+module attributes {onnx.opset_import = {"ai.onnx" = 17 : i64}} {
+  func.func @main_graph(
+      %x: tensor<?x3xf32> {onnx.name = "x", onnx.dim_params = ["batch", ""]},
+      %y: tensor<?x?xf32>)
+      -> (tensor<?x3xf32> {onnx.name = "out", onnx.dim_params = ["batch", ""]},
+          tensor<?x3xf32> {onnx.name = "x"},
+          tensor<?x3xf32> {onnx.name = "again"},
+          tensor<?x?xf32>) {
+    %0 = "onnx.Relu"(%x) : (tensor<?x3xf32>) -> tensor<?x3xf32> loc("block/relu")
+    %1 = "onnx.Relu"(%0) : (tensor<?x3xf32>) -> tensor<?x3xf32> loc("block/relu")
+    %2 = "onnx.Abs"(%1) : (tensor<?x3xf32>) -> tensor<?x3xf32>
+    %3 = "onnx.Neg"(%y) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+    return %2, %x, %2, %3 : tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x?xf32>
+  }
+}

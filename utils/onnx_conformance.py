@@ -1,0 +1,325 @@
+#!/usr/bin/python3
+"""ONNX backend conformance round trip of the ONNX importer and emitter.
+
+For each node test of ONNX's backend test suite (model.onnx and
+test_data_set_0/{input,output}_*.pb), this runs
+
+    torch-onnx-translate --import-onnx model.onnx -o model.mlir
+    torch-onnx-translate --export-onnx model.mlir -o roundtrip.onnx
+
+(with the emitter's checker and shape inference on), then runs both the
+original and the round-tripped model in onnxruntime (Node.js) and compares
+their outputs with the expected ones.
+
+The pass rate is counted over the tests whose original model onnxruntime
+runs correctly. A tool crash is an exit code other than 0 and 1 (a signal
+or an abort). Exit code 0 when the pass rate reaches --min-pass-rate and
+nothing crashed, 1 otherwise.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import onnx
+from onnx import numpy_helper
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_DATA = "/usr/include/onnx/backend/test/data/node"
+NUMPY_TO_ORT = {
+    np.dtype(np.float32): "float32", np.dtype(np.float64): "float64",
+    np.dtype(np.float16): "float16", np.dtype(np.int8): "int8",
+    np.dtype(np.uint8): "uint8", np.dtype(np.int16): "int16",
+    np.dtype(np.uint16): "uint16", np.dtype(np.int32): "int32",
+    np.dtype(np.uint32): "uint32", np.dtype(np.int64): "int64",
+    np.dtype(np.uint64): "uint64", np.dtype(np.bool_): "bool",
+}
+ORT_TO_NUMPY = {v: k for k, v in NUMPY_TO_ORT.items()}
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--translate", required=True,
+                        help="path of torch-onnx-translate")
+    parser.add_argument("--node-modules",
+                        default=os.path.join(HERE, "..", "third_party", "node",
+                                             "node_modules"),
+                        help="node_modules folder with onnxruntime-node")
+    parser.add_argument("--data-dir", default=DEFAULT_DATA,
+                        help="folder of the backend node tests")
+    parser.add_argument("--work-dir", required=True,
+                        help="scratch folder (emptied first)")
+    parser.add_argument("--filter", default="",
+                        help="only tests whose name matches this regex")
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    parser.add_argument("--rtol", type=float, default=1e-3)
+    parser.add_argument("--atol", type=float, default=1e-5)
+    parser.add_argument("--timeout", type=float, default=120,
+                        help="seconds per tool run")
+    parser.add_argument("--min-pass-rate", type=float, default=0.95)
+    parser.add_argument("--report", help="write per-test results as JSON")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="list every failing test with its reason")
+    return parser.parse_args(argv)
+
+
+class OrtWorker:
+    """One onnxruntime-node process that runs jobs one after the other."""
+
+    def __init__(self, node_modules):
+        self.node_modules = node_modules
+        self.process = None
+        self.next_id = 0
+
+    def start(self):
+        self.process = subprocess.Popen(
+            ["node", os.path.join(HERE, "onnx_conformance_ort.js"),
+             os.path.abspath(self.node_modules)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+    def run(self, model, inputs, out_dir):
+        """Runs `model`; returns (outputs, None) or (None, error)."""
+        for _ in range(2):
+            if self.process is None or self.process.poll() is not None:
+                self.start()
+            self.next_id += 1
+            job = {"id": self.next_id, "model": model, "inputs": inputs,
+                   "outDir": out_dir}
+            try:
+                self.process.stdin.write(json.dumps(job) + "\n")
+                self.process.stdin.flush()
+                line = self.process.stdout.readline()
+            except (BrokenPipeError, OSError):
+                line = ""
+            if line:
+                answer = json.loads(line)
+                if answer.get("ok"):
+                    return answer["outputs"], None
+                return None, answer.get("error", "unknown error")
+            # The worker died (onnxruntime crashed on this model).
+            self.process = None
+            return None, "onnxruntime crashed"
+        return None, "onnxruntime crashed"
+
+    def close(self):
+        if self.process and self.process.poll() is None:
+            self.process.stdin.close()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+def load_test_data(test_dir, model):
+    """The inputs (as ort job entries written to files) and expected outputs
+    of test_data_set_0, or None when they are not all tensors."""
+    data_dir = os.path.join(test_dir, "test_data_set_0")
+    initializers = {i.name for i in model.graph.initializer}
+    graph_inputs = [i for i in model.graph.input if i.name not in initializers]
+    outputs = list(model.graph.output)
+    if any(not v.type.HasField("tensor_type") for v in graph_inputs + outputs):
+        return None
+
+    def read(kind, index):
+        tensor = onnx.TensorProto()
+        with open(os.path.join(data_dir, f"{kind}_{index}.pb"), "rb") as f:
+            tensor.ParseFromString(f.read())
+        return tensor
+
+    count = lambda kind: len([f for f in os.listdir(data_dir)
+                              if re.fullmatch(kind + r"_\d+\.pb", f)])
+    inputs = [read("input", i) for i in range(count("input"))]
+    expected = [numpy_helper.to_array(read("output", i))
+                for i in range(count("output"))]
+    return inputs, expected
+
+
+def write_inputs(tensors, model, work_dir):
+    """Writes the input tensors as raw files; returns the job entries."""
+    initializers = {i.name for i in model.graph.initializer}
+    names = [i.name for i in model.graph.input if i.name not in initializers]
+    entries = []
+    for index, tensor in enumerate(tensors):
+        array = numpy_helper.to_array(tensor)
+        name = tensor.name or (names[index] if index < len(names) else "")
+        if array.dtype.kind in "OSU":
+            entries.append({"name": name, "type": "string",
+                            "dims": list(array.shape),
+                            "values": [v.decode() if isinstance(v, bytes)
+                                       else str(v) for v in array.flat]})
+            continue
+        if array.dtype not in NUMPY_TO_ORT:
+            raise ValueError(f"unsupported input type {array.dtype}")
+        path = os.path.join(work_dir, f"input_{index}.bin")
+        np.ascontiguousarray(array).tofile(path)
+        entries.append({"name": name, "type": NUMPY_TO_ORT[array.dtype],
+                        "dims": list(array.shape), "file": path})
+    return entries
+
+
+def compare(outputs, expected, rtol, atol):
+    """None when `outputs` match `expected`, else the reason."""
+    if len(outputs) < len(expected):
+        return f"{len(outputs)} outputs, expected {len(expected)}"
+    for index, (output, want) in enumerate(zip(outputs, expected)):
+        if output["type"] == "string":
+            got = np.array(output["values"], dtype=object).reshape(output["dims"])
+            want = np.vectorize(lambda v: v.decode() if isinstance(v, bytes)
+                                else v, otypes=[object])(want)
+            if got.shape != want.shape or not (got == want).all():
+                return f"output {index} differs"
+            continue
+        dtype = ORT_TO_NUMPY.get(output["type"])
+        if dtype is None:
+            return f"output {index} has unsupported type {output['type']}"
+        got = np.fromfile(output["file"], dtype=dtype).reshape(output["dims"])
+        if got.shape != want.shape:
+            return f"output {index} has shape {got.shape}, expected {want.shape}"
+        if want.dtype.kind in "fc":
+            if not np.allclose(got.astype(want.dtype), want, rtol=rtol,
+                               atol=atol, equal_nan=True):
+                return f"output {index} differs"
+        elif not np.array_equal(got.astype(want.dtype), want):
+            return f"output {index} differs"
+    return None
+
+
+def run_tool(args, command):
+    """Runs torch-onnx-translate; returns (status, message) where status is
+    ok, error (exit code 1), crash or timeout."""
+    try:
+        result = subprocess.run(command, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True,
+                                errors="replace", timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout", f"timed out after {args.timeout}s"
+    message = result.stderr.strip().splitlines()
+    message = message[0] if message else ""
+    if result.returncode == 0:
+        return "ok", ""
+    if result.returncode == 1:
+        return "error", message
+    return "crash", f"exit code {result.returncode}: {message}"
+
+
+def run_test(args, name, worker):
+    test_dir = os.path.join(args.data_dir, name)
+    work_dir = os.path.join(args.work_dir, name)
+    os.makedirs(work_dir, exist_ok=True)
+    model_path = os.path.join(test_dir, "model.onnx")
+    result = {"name": name}
+
+    mlir_path = os.path.join(work_dir, "model.mlir")
+    roundtrip_path = os.path.join(work_dir, "roundtrip.onnx")
+    status, message = run_tool(args, [args.translate, "--import-onnx",
+                                      model_path, "-o", mlir_path])
+    result["import"] = status
+    if status == "ok":
+        status, message = run_tool(args, [args.translate, "--export-onnx",
+                                          mlir_path, "-o", roundtrip_path])
+        result["export"] = status
+    if status != "ok":
+        result["tool_error"] = message
+
+    model = onnx.load(model_path)
+    data = load_test_data(test_dir, model)
+    if data is None:
+        result["original"] = "unsupported inputs"
+        return result
+    tensors, expected = data
+    try:
+        inputs = write_inputs(tensors, model, work_dir)
+    except ValueError as error:
+        result["original"] = str(error)
+        return result
+    outputs, error = worker.run(model_path, inputs,
+                                os.path.join(work_dir, "original"))
+    result["original"] = error or compare(outputs, expected, args.rtol,
+                                          args.atol) or "pass"
+    if result["original"] != "pass" or result.get("export") != "ok":
+        return result
+    outputs, error = worker.run(roundtrip_path, inputs,
+                                os.path.join(work_dir, "roundtrip"))
+    result["roundtrip"] = error or compare(outputs, expected, args.rtol,
+                                           args.atol) or "pass"
+    if result["roundtrip"] == "pass":
+        shutil.rmtree(work_dir, ignore_errors=True)
+    return result
+
+
+def main(argv):
+    args = parse_args(argv)
+    if not os.path.isdir(args.data_dir):
+        print(f"error: no ONNX backend tests in {args.data_dir}")
+        return 1
+    shutil.rmtree(args.work_dir, ignore_errors=True)
+    os.makedirs(args.work_dir)
+    tests = sorted(t for t in os.listdir(args.data_dir)
+                   if re.search(args.filter, t) and
+                   os.path.isfile(os.path.join(args.data_dir, t, "model.onnx")))
+
+    local = threading.local()
+    workers = []
+    lock = threading.Lock()
+
+    def task(name):
+        if not hasattr(local, "worker"):
+            local.worker = OrtWorker(args.node_modules)
+            with lock:
+                workers.append(local.worker)
+        return run_test(args, name, local.worker)
+
+    start = time.time()
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(task, tests))
+    for worker in workers:
+        worker.close()
+
+    crashes = [r for r in results
+               if "crash" in (r.get("import"), r.get("export"))]
+    timeouts = [r for r in results
+                if "timeout" in (r.get("import"), r.get("export"))]
+    baseline = [r for r in results if r["original"] == "pass"]
+    passed = [r for r in baseline if r.get("roundtrip") == "pass"]
+    failed = [r for r in baseline if r.get("roundtrip") != "pass"]
+    imported = [r for r in results if r.get("import") == "ok"]
+    exported = [r for r in results if r.get("export") == "ok"]
+    rate = len(passed) / len(baseline) if baseline else 0.0
+
+    if args.verbose:
+        for r in failed:
+            reason = r.get("tool_error") or r.get("roundtrip")
+            stage = ("import" if r.get("import") != "ok" else
+                     "export" if r.get("export") != "ok" else "onnxruntime")
+            print(f"FAIL {r['name']} ({stage}): {reason}")
+    for r in crashes + timeouts:
+        print(f"CRASH {r['name']}: {r.get('tool_error')}")
+    if args.report:
+        with open(args.report, "w") as f:
+            json.dump(results, f, indent=1)
+
+    print(f"ONNX backend node tests:          {len(results)}")
+    print(f"imported:                         {len(imported)}")
+    print(f"exported (checker on):            {len(exported)}")
+    print(f"onnxruntime passes the original:  {len(baseline)}")
+    print(f"... and the round trip:           {len(passed)} "
+          f"({100 * rate:.1f}%, required {100 * args.min_pass_rate:.1f}%)")
+    print(f"tool crashes:                     {len(crashes)}")
+    print(f"tool timeouts:                    {len(timeouts)}")
+    print(f"time:                             {time.time() - start:.0f}s")
+    ok = rate >= args.min_pass_rate and not crashes and not timeouts
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
