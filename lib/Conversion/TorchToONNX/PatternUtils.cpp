@@ -145,16 +145,13 @@ std::optional<int64_t> torch_to_onnx::getConstantInt(Value value) {
 }
 
 std::optional<double> torch_to_onnx::getConstantFloat(Value value) {
-  if (std::optional<double> v = Torch::matchConstantFloat(value))
-    return v;
-  if (auto number = value.getDefiningOp<Torch::ConstantNumberOp>()) {
-    if (auto floatAttr = dyn_cast<FloatAttr>(number.getValue()))
-      return floatAttr.getValueAsDouble();
-    if (auto intAttr = dyn_cast<IntegerAttr>(number.getValue()))
-      return static_cast<double>(intAttr.getInt());
-  }
   if (std::optional<int64_t> v = getConstantInt(value))
     return static_cast<double>(*v);
+  if (auto constant = value.getDefiningOp<Torch::ConstantFloatOp>())
+    return constant.getValue().convertToDouble();
+  if (auto number = value.getDefiningOp<Torch::ConstantNumberOp>())
+    if (auto floatAttr = dyn_cast<FloatAttr>(number.getValue()))
+      return floatAttr.getValueAsDouble();
   if (std::optional<bool> v = Torch::matchConstantBool(value))
     return *v ? 1.0 : 0.0;
   return std::nullopt;
@@ -662,6 +659,20 @@ Value ONNXBuilder::reshape(Value value, ArrayRef<int64_t> shape,
   if (value.getType() == resultType && resultType.hasStaticShape() &&
       llvm::none_of(shape, [](int64_t s) { return s <= 0; }))
     return value;
+  // A constant is reshaped right away, keeping its name.
+  auto staticType = dyn_cast<RankedTensorType>(resultType);
+  if (auto init = value.getDefiningOp<ONNX::InitializerOp>();
+      init && staticType && staticType.hasStaticShape()) {
+    ElementsAttr data = init.getValue();
+    ElementsAttr reshaped;
+    if (auto dense = dyn_cast<DenseElementsAttr>(data))
+      reshaped = dense.reshape(staticType);
+    else if (auto resource = dyn_cast<DenseResourceElementsAttr>(data))
+      reshaped =
+          DenseResourceElementsAttr::get(staticType, resource.getRawHandle());
+    if (reshaped)
+      return constant(reshaped, init.getName());
+  }
   return create<ONNX::ReshapeOp>(resultType, {value, i64Tensor(shape)});
 }
 

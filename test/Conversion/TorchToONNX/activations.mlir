@@ -115,15 +115,24 @@ func.func @forward(%x: !torch.vtensor<[2,5],f16>) -> !torch.vtensor<[2,5],f32> {
 
 // -----
 
-// prelu: the per-channel weight broadcasts along dim 1.
+// prelu: the per-channel weight broadcasts along dim 1; it stays one
+// initializer of its name, reshaped.
 // CHECK-LABEL: func.func @main_graph
-// CHECK: %[[W:.*]] = "onnx.Reshape"(%{{.*}}, %{{.*}}) : (tensor<3xf32>, tensor<3xi64>) -> tensor<3x1x1xf32>
-// CHECK: "onnx.PRelu"(%{{.*}}, %[[W]])
+// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "act.weight", value = dense_resource<act.weight> : tensor<3x1x1xf32>}
+// CHECK: "onnx.PRelu"(%{{.*}}, %[[W]]) : (tensor<1x3x4x4xf32>, tensor<3x1x1xf32>) -> tensor<1x3x4x4xf32>
 func.func @forward(%x: !torch.vtensor<[1,3,4,4],f32>) -> !torch.vtensor<[1,3,4,4],f32> {
-  %w = torch.vtensor.literal(dense<2.5e-01> : tensor<3xf32>) : !torch.vtensor<[3],f32>
+  %w = torch.vtensor.literal(dense_resource<act.weight> : tensor<3xf32>) : !torch.vtensor<[3],f32>
   %0 = torch.aten.prelu %x, %w : !torch.vtensor<[1,3,4,4],f32>, !torch.vtensor<[3],f32> -> !torch.vtensor<[1,3,4,4],f32>
   return %0 : !torch.vtensor<[1,3,4,4],f32>
 }
+
+{-#
+  dialect_resources: {
+    builtin: {
+      "act.weight": "0x040000000000803E0000803E0000803E"
+    }
+  }
+#-}
 
 // -----
 

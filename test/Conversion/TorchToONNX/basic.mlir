@@ -8,9 +8,9 @@
 // CHECK-SAME: onnx.producer_name = "torch-onnx"
 // CHECK-SAME: onnx.producer_version = "0.1"
 // CHECK: func.func @main_graph(%[[X:.*]]: tensor<1x3x8x8xf32> {onnx.name = "x"}) -> (tensor<1x4x8x8xf32> {onnx.name = "output"})
-// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() <{name = "", value = dense<1.000000e+00> : tensor<4x3x3x3xf32>}>
-// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() <{name = "", value = dense<0.000000e+00> : tensor<4xf32>}>
-// CHECK: %[[CONV:.*]] = "onnx.Conv"(%[[X]], %[[W]], %[[B]]) <{dilations = [1, 1], group = 1 : si64, kernel_shape = [3, 3], pads = [1, 1, 1, 1], strides = [1, 1]}>
+// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "", value = dense<1.000000e+00> : tensor<4x3x3x3xf32>}
+// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {name = "", value = dense<0.000000e+00> : tensor<4xf32>}
+// CHECK: %[[CONV:.*]] = "onnx.Conv"(%[[X]], %[[W]], %[[B]]) {dilations = [1, 1], group = 1 : si64, kernel_shape = [3, 3], pads = [1, 1, 1, 1], strides = [1, 1]}
 // CHECK: %[[RELU:.*]] = "onnx.Relu"(%[[CONV]])
 // CHECK: return %[[RELU]]
 func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32> {torch_onnx.name = "x"}) -> !torch.vtensor<[1,4,8,8],f32> {

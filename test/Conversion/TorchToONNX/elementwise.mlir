@@ -16,10 +16,10 @@ func.func @forward(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[3],f32>) -
 // of the tensor's type.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x3xf32>)
-// CHECK: %[[ALPHA:.*]] = "onnx.Initializer"() <{name = "", value = dense<2.000000e+00> : tensor<f32>}>
+// CHECK: %[[ALPHA:.*]] = "onnx.Initializer"() {name = "", value = dense<2.000000e+00> : tensor<f32>}
 // CHECK: %[[SCALED:.*]] = "onnx.Mul"(%[[B]], %[[ALPHA]])
 // CHECK: %[[SUB:.*]] = "onnx.Sub"(%[[A]], %[[SCALED]])
-// CHECK: %[[HALF:.*]] = "onnx.Initializer"() <{name = "", value = dense<5.000000e-01> : tensor<f32>}>
+// CHECK: %[[HALF:.*]] = "onnx.Initializer"() {name = "", value = dense<5.000000e-01> : tensor<f32>}
 // CHECK: %[[MUL:.*]] = "onnx.Mul"(%[[SUB]], %[[HALF]])
 // CHECK: return %[[MUL]]
 func.func @forward(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
@@ -35,8 +35,8 @@ func.func @forward(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[2,3],f32>)
 // Integer operands of a true division are cast to the float result type.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[A:.*]]: tensor<4xi64>, %[[B:.*]]: tensor<4xi64>)
-// CHECK-DAG: %[[CA:.*]] = "onnx.Cast"(%[[A]]) <{to = 1 : si64}> : (tensor<4xi64>) -> tensor<4xf32>
-// CHECK-DAG: %[[CB:.*]] = "onnx.Cast"(%[[B]]) <{to = 1 : si64}> : (tensor<4xi64>) -> tensor<4xf32>
+// CHECK-DAG: %[[CA:.*]] = "onnx.Cast"(%[[A]]) {to = 1 : si64} : (tensor<4xi64>) -> tensor<4xf32>
+// CHECK-DAG: %[[CB:.*]] = "onnx.Cast"(%[[B]]) {to = 1 : si64} : (tensor<4xi64>) -> tensor<4xf32>
 // CHECK: "onnx.Div"(%[[CA]], %[[CB]]) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 func.func @forward(%a: !torch.vtensor<[4],si64>, %b: !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],f32> {
   %0 = torch.aten.div.Tensor %a, %b : !torch.vtensor<[4],si64>, !torch.vtensor<[4],si64> -> !torch.vtensor<[4],f32>
@@ -60,7 +60,7 @@ func.func @forward(%a: !torch.vtensor<[4],f32>, %b: !torch.vtensor<[4],f32>) -> 
 // rsub: other - self * alpha.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[A:.*]]: tensor<4xf32>)
-// CHECK: %[[ONE:.*]] = "onnx.Initializer"() <{name = "", value = dense<1.000000e+00> : tensor<f32>}>
+// CHECK: %[[ONE:.*]] = "onnx.Initializer"() {name = "", value = dense<1.000000e+00> : tensor<f32>}
 // CHECK: "onnx.Sub"(%[[ONE]], %[[A]])
 func.func @forward(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %int1 = torch.constant.int 1
@@ -74,8 +74,8 @@ func.func @forward(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
 // as float.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[A:.*]]: tensor<4xi64>)
-// CHECK: %[[CAST:.*]] = "onnx.Cast"(%[[A]]) <{to = 1 : si64}>
-// CHECK: %[[C:.*]] = "onnx.Initializer"() <{name = "", value = dense<5.000000e-01> : tensor<f32>}>
+// CHECK: %[[CAST:.*]] = "onnx.Cast"(%[[A]]) {to = 1 : si64}
+// CHECK: %[[C:.*]] = "onnx.Initializer"() {name = "", value = dense<5.000000e-01> : tensor<f32>}
 // CHECK: "onnx.Greater"(%[[CAST]], %[[C]]) : (tensor<4xf32>, tensor<f32>) -> tensor<4xi1>
 func.func @forward(%a: !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],i1> {
   %half = torch.constant.float 5.000000e-01
@@ -99,7 +99,7 @@ func.func @forward(%a: !torch.vtensor<[4],f32>, %b: !torch.vtensor<[4],f32>) -> 
 // Unary math: rsqrt is Reciprocal of Sqrt; an integer input is cast first.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[A:.*]]: tensor<4xi64>)
-// CHECK: %[[CAST:.*]] = "onnx.Cast"(%[[A]]) <{to = 1 : si64}>
+// CHECK: %[[CAST:.*]] = "onnx.Cast"(%[[A]]) {to = 1 : si64}
 // CHECK: %[[SQRT:.*]] = "onnx.Sqrt"(%[[CAST]])
 // CHECK: "onnx.Reciprocal"(%[[SQRT]])
 func.func @forward(%a: !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],f32> {
@@ -137,7 +137,7 @@ func.func @forward(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
 // pow with a scalar exponent.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[A:.*]]: tensor<4xf32>)
-// CHECK: %[[E:.*]] = "onnx.Initializer"() <{name = "", value = dense<2.000000e+00> : tensor<f32>}>
+// CHECK: %[[E:.*]] = "onnx.Initializer"() {name = "", value = dense<2.000000e+00> : tensor<f32>}
 // CHECK: "onnx.Pow"(%[[A]], %[[E]])
 func.func @forward(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %int2 = torch.constant.int 2
@@ -150,7 +150,7 @@ func.func @forward(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
 // clamp: Clip with 0-d bounds; a missing bound is onnx.NoValue.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[A:.*]]: tensor<4xf32>)
-// CHECK-DAG: %[[MIN:.*]] = "onnx.Initializer"() <{name = "", value = dense<0.000000e+00> : tensor<f32>}>
+// CHECK-DAG: %[[MIN:.*]] = "onnx.Initializer"() {name = "", value = dense<0.000000e+00> : tensor<f32>}
 // CHECK-DAG: %[[NONE:.*]] = "onnx.NoValue"() : () -> none
 // CHECK: "onnx.Clip"(%[[A]], %[[MIN]], %[[NONE]])
 func.func @forward(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
@@ -166,7 +166,7 @@ func.func @forward(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[C:.*]]: tensor<4xi1>, %[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>)
 // CHECK: %[[W:.*]] = "onnx.Where"(%[[C]], %[[A]], %[[B]])
-// CHECK: %[[V:.*]] = "onnx.Initializer"() <{name = "", value = dense<-1.000000e+04> : tensor<f32>}>
+// CHECK: %[[V:.*]] = "onnx.Initializer"() {name = "", value = dense<-1.000000e+04> : tensor<f32>}
 // CHECK: "onnx.Where"(%[[C]], %[[V]], %[[W]])
 func.func @forward(%c: !torch.vtensor<[4],i1>, %a: !torch.vtensor<[4],f32>, %b: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %v = torch.constant.float -1.000000e+04
@@ -182,7 +182,7 @@ func.func @forward(%c: !torch.vtensor<[4],i1>, %a: !torch.vtensor<[4],f32>, %b: 
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[A:.*]]: tensor<4xf32>)
 // CHECK-NOT: onnx.Identity
-// CHECK: %[[CAST:.*]] = "onnx.Cast"(%[[A]]) <{to = 7 : si64}> : (tensor<4xf32>) -> tensor<4xi64>
+// CHECK: %[[CAST:.*]] = "onnx.Cast"(%[[A]]) {to = 7 : si64} : (tensor<4xf32>) -> tensor<4xi64>
 // CHECK: return %[[CAST]]
 func.func @forward(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],si64> {
   %int4 = torch.constant.int 4

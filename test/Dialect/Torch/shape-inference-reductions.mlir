@@ -120,6 +120,28 @@ func.func @size_arithmetic(%x: !torch.vtensor<[?,2,3],f32>) -> (!torch.vtensor, 
 
 // -----
 
+// Sizes computed with 0-d tensors, as traced attention code does.
+
+// CHECK-LABEL: func.func @tensor_size_arithmetic
+// CHECK: torch.aten.view %{{.*}} -> !torch.vtensor<[?,8,4],f32>
+func.func @tensor_size_arithmetic(%x: !torch.vtensor<[?,2,16],f32>) -> !torch.vtensor {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %int-1 = torch.constant.int -1
+  %heads = torch.vtensor.literal(dense<4> : tensor<si64>) : !torch.vtensor<[],si64>
+  %n = torch.aten.size.int %x, %int0 : !torch.vtensor<[?,2,16],f32>, !torch.int -> !torch.int
+  %e = torch.aten.size.int %x, %int2 : !torch.vtensor<[?,2,16],f32>, !torch.int -> !torch.int
+  %et = torch.prim.NumToTensor.Scalar %e : !torch.int -> !torch.vtensor<[],si64>
+  %str = torch.constant.str "trunc"
+  %hd = torch.aten.div.Tensor_mode %et, %heads, %str : !torch.vtensor<[],si64>, !torch.vtensor<[],si64>, !torch.str -> !torch.vtensor<[],si64>
+  %hdi = torch.aten.Int.Tensor %hd : !torch.vtensor<[],si64> -> !torch.int
+  %l = torch.prim.ListConstruct %n, %int-1, %hdi : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.view %x, %l : !torch.vtensor<[?,2,16],f32>, !torch.list<int> -> !torch.vtensor
+  return %0 : !torch.vtensor
+}
+
+// -----
+
 // Control flow: both branches of an if, and loop-carried values until
 // their sizes stop changing.
 

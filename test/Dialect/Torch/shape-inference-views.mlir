@@ -48,8 +48,8 @@ func.func @flatten_unflatten(%x: !torch.vtensor<[2,3,4,5],f32>, %y: !torch.vtens
   %int1 = torch.constant.int 1
   %int-1 = torch.constant.int -1
   %int0 = torch.constant.int 0
-  %0 = torch.aten.flatten.using_ints %x, %int1, %int-1 : !torch.vtensor<[2,3,4,5],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor
-  %1 = torch.aten.flatten.using_ints %y, %int0, %int1 : !torch.vtensor<[?,1,5],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor
+  %0 = torch.aten.flatten.using_ints %x, %int1, %int-1 : !torch.vtensor<[2,3,4,5],f32>, !torch.int, !torch.int -> !torch.vtensor
+  %1 = torch.aten.flatten.using_ints %y, %int0, %int1 : !torch.vtensor<[?,1,5],f32>, !torch.int, !torch.int -> !torch.vtensor
   %int6 = torch.constant.int 6
   %l = torch.prim.ListConstruct %int6, %int-1 : (!torch.int, !torch.int) -> !torch.list<int>
   %2 = torch.aten.unflatten.int %0, %int1, %l : !torch.vtensor, !torch.int, !torch.list<int> -> !torch.vtensor

@@ -46,10 +46,10 @@ func.func @activations(%x: !torch.vtensor<[3,4],f16>) -> !torch.vtensor {
 // CHECK: torch.aten.add.Tensor %{{.*}} -> !torch.vtensor<[2,3,4],f32>
 // CHECK: torch.aten.mul.Tensor %{{.*}} -> !torch.vtensor<[5,?,4],f32>
 // CHECK: torch.aten.sub.Tensor %{{.*}} -> !torch.vtensor<[?],f32>
-func.func @broadcast(%a: !torch.vtensor<[2,1,4],f32>, %b: !torch.vtensor<[3,1],f32>, %c: !torch.vtensor<[5,?,1],f32>, %d: !torch.vtensor<[?],f32>, %e: !torch.vtensor<[?],f32>) -> (!torch.vtensor, !torch.vtensor, !torch.vtensor) {
+func.func @broadcast(%a: !torch.vtensor<[2,1,4],f32>, %b: !torch.vtensor<[3,1],f32>, %c: !torch.vtensor<[5,?,1],f32>, %d: !torch.vtensor<[?],f32>, %e: !torch.vtensor<[?],f32>, %f: !torch.vtensor<[4],f32>) -> (!torch.vtensor, !torch.vtensor, !torch.vtensor) {
   %int1 = torch.constant.int 1
   %0 = torch.aten.add.Tensor %a, %b, %int1 : !torch.vtensor<[2,1,4],f32>, !torch.vtensor<[3,1],f32>, !torch.int -> !torch.vtensor
-  %1 = torch.aten.mul.Tensor %c, %a : !torch.vtensor<[5,?,1],f32>, !torch.vtensor<[2,1,4],f32> -> !torch.vtensor
+  %1 = torch.aten.mul.Tensor %c, %f : !torch.vtensor<[5,?,1],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor
   %2 = torch.aten.sub.Tensor %d, %e, %int1 : !torch.vtensor<[?],f32>, !torch.vtensor<[?],f32>, !torch.int -> !torch.vtensor
   return %0, %1, %2 : !torch.vtensor, !torch.vtensor, !torch.vtensor
 }
@@ -179,7 +179,7 @@ func.func @unknown_op(%x: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[7],f32>, 
 
 // CHECK-LABEL: func.func @keeps_known
 // CHECK: torch.aten.view %{{.*}} -> !torch.vtensor<[6,?],f32>
-func.func @keeps_known(%x: !torch.vtensor<[?,?],f32>, %n: !torch.int) -> !torch.vtensor {
+func.func @keeps_known(%x: !torch.vtensor<[?,?],f32>, %n: !torch.int) -> !torch.vtensor<[6,?],f32> {
   %int6 = torch.constant.int 6
   %l = torch.prim.ListConstruct %n, %n : (!torch.int, !torch.int) -> !torch.list<int>
   %0 = torch.aten.view %x, %l : !torch.vtensor<[?,?],f32>, !torch.list<int> -> !torch.vtensor<[6,?],f32>

@@ -211,6 +211,14 @@ TensorInfo ShapeRefiner::getTensor(Value value) const {
 DimInfo ShapeRefiner::getInt(Value value) const {
   if (std::optional<int64_t> constant = matchConstantInt(value))
     return DimInfo::known(*constant);
+  // A 0-d int tensor constant.
+  if (auto literal = value.getDefiningOp<ValueTensorLiteralOp>()) {
+    auto elements = dyn_cast<DenseIntElementsAttr>(literal.getValue());
+    if (elements && elements.isSplat() &&
+        elements.getType().getRank() == 0 &&
+        !elements.getElementType().isInteger(1))
+      return DimInfo::known(elements.getSplatValue<APInt>().getSExtValue());
+  }
   auto it = ints.find(value);
   return it == ints.end() ? DimInfo::unknown() : it->second;
 }

@@ -191,6 +191,7 @@ bool inferDivMode(Operation *op, ShapeRefiner &refiner) {
   if (isConstantNone(op->getOperand(2)) && result.dtype)
     result.dtype = getFloatResultDtype(result.dtype);
   refiner.setTensor(op->getResult(0), result);
+  inferTensorIntArithmetic(op, refiner);
   return true;
 }
 
@@ -241,5 +242,6 @@ bool mlir::torch_onnx::Torch::inferElementwiseOp(Operation *op,
   }
   result.dtype = inferDtype(op, rule, refiner);
   refiner.setTensor(op->getResult(0), std::move(result));
+  inferTensorIntArithmetic(op, refiner);
   return true;
 }

@@ -44,6 +44,10 @@ bool inferReductionOrCreationOp(Operation *op, ShapeRefiner &refiner);
 /// list access.
 bool inferScalarOp(Operation *op, ShapeRefiner &refiner);
 
+/// Records the int a 0-d tensor holds when `op` computes it from other such
+/// ints (`bsz * num_heads` in traced attention code).
+void inferTensorIntArithmetic(Operation *op, ShapeRefiner &refiner);
+
 /// Applies the rule that knows `op`; false when none does.
 inline bool applyShapeRules(Operation *op, ShapeRefiner &refiner) {
   return inferElementwiseOp(op, refiner) || inferViewOp(op, refiner) ||

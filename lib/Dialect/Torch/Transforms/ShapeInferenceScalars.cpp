@@ -181,6 +181,53 @@ bool inferContainerAccess(Operation *op, ShapeRefiner &refiner) {
 }
 } // namespace
 
+void mlir::torch_onnx::Torch::inferTensorIntArithmetic(Operation *op,
+                                                       ShapeRefiner &refiner) {
+  TensorInfo result = refiner.getTensor(op->getResult(0));
+  if (!result.hasRank() || result.getRank() != 0 ||
+      !isIntegralDtype(result.dtype) || op->getNumOperands() < 2)
+    return;
+  DimInfo a = refiner.getInt(op->getOperand(0));
+  DimInfo b = refiner.getInt(op->getOperand(1));
+  bool unitAlpha = op->getNumOperands() < 3 ||
+                   matchConstantInt(op->getOperand(2)) == 1;
+  std::optional<DimInfo> value =
+      llvm::TypeSwitch<Operation *, std::optional<DimInfo>>(op)
+          .Case<AtenMulTensorOp, AtenMulScalarOp>(
+              [&](Operation *) { return multiplyDims(a, b); })
+          .Case<AtenAddTensorOp, AtenAddScalarOp>(
+              [&](Operation *) -> std::optional<DimInfo> {
+                if (!unitAlpha)
+                  return std::nullopt;
+                if (a.isKnown() && b.isKnown())
+                  return DimInfo::known(a.size + b.size);
+                return b.size == 0 ? a : a.size == 0 ? b : DimInfo::unknown();
+              })
+          .Case<AtenSubTensorOp, AtenSubScalarOp>(
+              [&](Operation *) -> std::optional<DimInfo> {
+                if (!unitAlpha)
+                  return std::nullopt;
+                if (a.isKnown() && b.isKnown())
+                  return DimInfo::known(a.size - b.size);
+                return b.size == 0 ? a : DimInfo::unknown();
+              })
+          .Case<AtenDivTensorModeOp, AtenFloorDivideOp>(
+              [&](Operation *) -> std::optional<DimInfo> {
+                // Sizes are not negative: floor and trunc agree.
+                if (isa<AtenDivTensorModeOp>(op) &&
+                    isConstantNone(op->getOperand(2)))
+                  return std::nullopt;
+                if (b.size == 1)
+                  return a;
+                if (a.isKnown() && b.isKnown() && b.size > 0 && a.size >= 0)
+                  return DimInfo::known(a.size / b.size);
+                return DimInfo::unknown();
+              })
+          .Default([](Operation *) { return std::nullopt; });
+  if (value && (value->isKnown() || value->symbol))
+    refiner.setInt(op->getResult(0), *value);
+}
+
 bool mlir::torch_onnx::Torch::inferScalarOp(Operation *op,
                                             ShapeRefiner &refiner) {
   if (inferSizeQuery(op, refiner) || inferContainerAccess(op, refiner))
