@@ -129,7 +129,7 @@ struct ConvertNarrow : public ONNXConversionPattern<OpTy> {
     rewriter.replaceOp(
         op, b.create<ONNX::SliceOp>(
                 type, {adaptor.getSelf(), start, end,
-                       b.i64Tensor({normalizeDim(*dim, *rank)})}));
+                       b.i64Tensor({normalizeDim(*dim, *rank)}), b.none()}));
     return success();
   }
 };
@@ -393,7 +393,8 @@ struct ConvertScatter : public ONNXConversionPattern<OpTy> {
           axes.push_back(d);
         updates = b.create<ONNX::SliceOp>(
             cast<TensorType>(index.getType()).clone(type.getElementType()),
-            {updates, b.i64Tensor(zeros), b.shapeOf(index), b.i64Tensor(axes)});
+            {updates, b.i64Tensor(zeros), b.shapeOf(index), b.i64Tensor(axes),
+             b.none()});
       }
     }
     SmallVector<NamedAttribute> attrs{
@@ -483,15 +484,18 @@ struct ConvertRoll : public ONNXConversionPattern<Torch::AtenRollOp> {
         continue;
       auto slice = [&](int64_t start, int64_t end) {
         SmallVector<int64_t> sliceShape = *getShape(result);
-        if (size != ShapedType::kDynamic)
-          sliceShape[axis] = std::min(end, size) - (start < 0 ? size + start
-                                                              : start);
-        else
-          sliceShape[axis] = ShapedType::kDynamic;
+        auto clampIndex = [&](int64_t index) {
+          if (index < 0)
+            index += size;
+          return std::clamp<int64_t>(index, 0, size);
+        };
+        sliceShape[axis] = size == ShapedType::kDynamic
+                               ? ShapedType::kDynamic
+                               : clampIndex(end) - clampIndex(start);
         return b.create<ONNX::SliceOp>(
             RankedTensorType::get(sliceShape, type.getElementType()),
             {result, b.i64Tensor({start}), b.i64Tensor({end}),
-             b.i64Tensor({axis})});
+             b.i64Tensor({axis}), b.none()});
       };
       Value tail = slice(-s, kInt64Max);
       Value head = slice(0, -s);

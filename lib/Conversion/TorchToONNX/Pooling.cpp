@@ -347,7 +347,7 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
         Value shape = b.shapeOf(input);
         Value leading = b.create<ONNX::SliceOp>(
             RankedTensorType::get({2}, rewriter.getI64Type()),
-            {shape, b.i64Tensor({0}), b.i64Tensor({2})});
+            {shape, b.i64Tensor({0}), b.i64Tensor({2}), b.none(), b.none()});
         sizes = b.concat({leading, *outputSize}, 0);
       }
     }

@@ -138,11 +138,11 @@ bool ConvertTorchToONNXPass::reportUnconvertedOps(func::FuncOp func) {
     total += ops.size();
     for (Operation *op : ops)
       op->emitError() << "cannot convert '" << name << "' to ONNX opset "
-                      << opset;
+                      << static_cast<int64_t>(opset);
   }
   InFlightDiagnostic summary = func.emitError();
   summary << "cannot convert " << total << (total == 1 ? " op" : " ops")
-          << " to ONNX opset " << opset << ": ";
+          << " to ONNX opset " << static_cast<int64_t>(opset) << ": ";
   llvm::interleaveComma(groups, summary, [&](const auto &group) {
     summary << group.first << " (" << group.second.size() << "x)";
   });
@@ -227,7 +227,8 @@ void ConvertTorchToONNXPass::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *context = &getContext();
   if (opset < kMinTorchToONNXOpset || opset > kMaxTorchToONNXOpset) {
-    module.emitError() << "unsupported ONNX opset " << opset
+    module.emitError() << "unsupported ONNX opset "
+                       << static_cast<int64_t>(opset)
                        << ": convert-torch-to-onnx targets opsets "
                        << kMinTorchToONNXOpset << " to "
                        << kMaxTorchToONNXOpset;

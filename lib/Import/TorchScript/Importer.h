@@ -25,7 +25,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -82,9 +81,6 @@ public:
                  ArrayRef<InputShape> inputShapes);
 
   MLIRContext *getContext() const { return archiveLoc.getContext(); }
-  ModuleOp getModule() { return module; }
-  /// The location naming the archive itself.
-  Location getArchiveLoc() const { return archiveLoc; }
 
   //===--- Types (TypeImport.cpp) ------------------------------------------===//
 
@@ -131,15 +127,15 @@ public:
 
   //===--- Functions (GraphImport.cpp) -------------------------------------===//
 
-  /// Imports every method of every class seen by importObjectGraph.
-  /// `rootClass` gets the argument refinement from the options on
-  /// `forward`.
+  /// Imports every method of every class seen by importObjectGraph. The
+  /// tensor arguments of `rootClass`'s forward take their types from the
+  /// input shapes.
   LogicalResult importMethods(const c10::ClassType &rootClass);
-  /// The func.func of `function`, importing it on first use. `classType` is
-  /// the owner of a method and null for a free function. Returns null after
+  /// The func.func of `function`, importing it on first use. `owner` is the
+  /// class of a method and null for a free function. Returns null after
   /// emitting an error.
   func::FuncOp getOrImportFunction(torch::jit::Function &function,
-                                   const c10::ClassType *classType);
+                                   const c10::ClassType *owner);
 
   //===--- Nodes (NodeImport.cpp) ------------------------------------------===//
 
@@ -155,8 +151,7 @@ public:
   /// The `torch.operator` name of a node kind without a schema.
   StringAttr getKindName(uint32_t kind);
 
-  /// Speculative verification: while set, diagnostics are dropped and only
-  /// recorded.
+  /// True while verifiesQuietly runs: diagnostics are then dropped.
   bool isVerifyingSpeculatively() const { return speculative; }
   /// Verifies `op` alone, without reporting its diagnostics.
   bool verifiesQuietly(Operation *op);

@@ -44,7 +44,8 @@ private:
 } // namespace
 
 /// The first line of `text`, without LibTorch's `[enforce fail at ...] .`
-/// prefix.
+/// prefix; a TorchScript compile error also names the archived source file
+/// and line it points at.
 static std::string firstLine(llvm::StringRef text) {
   text = text.trim();
   if (text.starts_with("[enforce fail at")) {
@@ -52,7 +53,13 @@ static std::string firstLine(llvm::StringRef text) {
     if (end != llvm::StringRef::npos)
       text = text.drop_front(end + 2).ltrim(". ");
   }
-  return text.split('\n').first.rtrim().str();
+  auto [line, rest] = text.split('\n');
+  std::string result = line.rtrim().rtrim(':').str();
+  SmallVector<llvm::StringRef> match;
+  llvm::Regex sourceLine("File \"([^\"]*)\", line ([0-9]+)");
+  if (sourceLine.match(rest, &match))
+    result += (" (" + match[1] + ", line " + match[2] + ")").str();
+  return result;
 }
 
 /// A clear description of why LibTorch could not load an archive.
@@ -67,6 +74,10 @@ static std::string describeLoadError(llvm::StringRef message) {
         .str();
   if (message.contains("failed finding central directory"))
     return "is a truncated or corrupt zip archive";
+  if (message.contains("failed locating file constants.pkl") ||
+      message.contains("failed locating file data.pkl"))
+    return "holds no TorchScript module: it looks like the output of "
+           "torch.save; save a scripted or traced module with torch.jit.save";
   return "could not be loaded: " + firstLine(message);
 }
 

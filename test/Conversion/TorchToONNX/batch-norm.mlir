@@ -45,7 +45,7 @@ func.func @forward(%x: !torch.vtensor<[2,3,4,4],f32>) -> !torch.vtensor<[2,3,4,4
 // Training mode normalizes with the batch statistics: the mean and the
 // biased variance over every dim but the channels.
 // CHECK-LABEL: func.func @main_graph
-// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4x4xf32>)
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<2x3x4x4xf32>,
 // CHECK: %[[MEANK:.*]] = "onnx.ReduceMean"(%[[X]]) {axes = [0, 2, 3], keepdims = 1 : si64}
 // CHECK: %[[C:.*]] = "onnx.Sub"(%[[X]], %[[MEANK]])
 // CHECK: %[[SQ:.*]] = "onnx.Mul"(%[[C]], %[[C]])

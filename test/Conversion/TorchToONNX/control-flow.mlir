@@ -55,8 +55,7 @@ func.func @forward(%x: !torch.vtensor<[4],f32>, %c: !torch.vtensor<[],i1>) -> !t
 // CHECK: %[[R:.*]] = "onnx.Loop"(%[[N]], %[[TRUE]], %[[X]]) ({
 // CHECK: ^bb0(%[[I:.*]]: tensor<i64>, %[[COND:.*]]: tensor<i1>, %[[ACC:.*]]: tensor<4xf32>):
 // CHECK:   %[[NEXT:.*]] = "onnx.Add"(%[[ACC]], %[[X]])
-// CHECK:   %[[T:.*]] = "onnx.Constant"() {value = dense<true> : tensor<i1>}
-// CHECK:   "onnx.Yield"(%[[T]], %[[NEXT]])
+// CHECK:   "onnx.Yield"(%[[TRUE]], %[[NEXT]])
 // CHECK: }) : (tensor<i64>, tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK: return %[[R]]
 func.func @forward(%x: !torch.vtensor<[4],f32>, %n: !torch.vtensor<[],si64>) -> !torch.vtensor<[4],f32> {

@@ -20,7 +20,8 @@ func.func @forward(%x: !torch.vtensor<[4,5],f32>) -> !torch.vtensor<[4,5],f32> {
 // -----
 
 // An unknown operator keeps its overload in the schema attribute.
-// CHECK-LABEL: func.func @main_graph
+// CHECK-LABEL: module attributes
+// CHECK: func.func @main_graph
 // CHECK: "onnx.Custom"(%{{.*}}) {arg1 = [1, 2], arg2 = "x", domain = "org.pytorch.aten", op_type = "my_op", schema = "aten::my_op.default"}
 func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %int1 = torch.constant.int 1

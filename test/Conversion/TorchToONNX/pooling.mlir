@@ -112,10 +112,7 @@ func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,1,1
 // upsample_nearest2d to a static size: Resize with sizes.
 // CHECK-LABEL: func.func @main_graph
 // CHECK: %[[SIZES:.*]] = "onnx.Initializer"() {{.*}}dense<[1, 3, 16, 16]> : tensor<4xi64>
-// CHECK: "onnx.Resize"(%{{.*}}, %{{.*}}, %{{.*}}, %[[SIZES]])
-// CHECK-SAME: coordinate_transformation_mode = "asymmetric"
-// CHECK-SAME: mode = "nearest"
-// CHECK-SAME: nearest_mode = "floor"
+// CHECK: "onnx.Resize"(%{{[a-z0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[SIZES]]) {coordinate_transformation_mode = "asymmetric", mode = "nearest", nearest_mode = "floor"}
 func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,16,16],f32> {
   %int16 = torch.constant.int 16
   %none = torch.constant.none
@@ -129,9 +126,7 @@ func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,16,
 // upsample_bilinear2d.vec with scale factors: Resize with scales.
 // CHECK-LABEL: func.func @main_graph
 // CHECK: %[[SCALES:.*]] = "onnx.Initializer"() {{.*}}dense<[1.000000e+00, 1.000000e+00, 2.000000e+00, 2.000000e+00]> : tensor<4xf32>
-// CHECK: "onnx.Resize"(%{{.*}}, %{{.*}}, %[[SCALES]], %{{.*}})
-// CHECK-SAME: coordinate_transformation_mode = "pytorch_half_pixel"
-// CHECK-SAME: mode = "linear"
+// CHECK: "onnx.Resize"(%{{[a-z0-9]+}}, %{{[0-9]+}}, %[[SCALES]], %{{[0-9]+}}) {coordinate_transformation_mode = "pytorch_half_pixel", mode = "linear"}
 func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,16,16],f32> {
   %f2 = torch.constant.float 2.000000e+00
   %none = torch.constant.none

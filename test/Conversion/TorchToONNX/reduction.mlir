@@ -91,7 +91,7 @@ func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,1],f32> {
 // CHECK-LABEL: func.func @main_graph
 // CHECK: %[[AXIS:.*]] = "onnx.Initializer"() {{.*}}dense<1> : tensor<i64>
 // CHECK: %[[CS:.*]] = "onnx.CumSum"(%{{.*}}, %[[AXIS]])
-// CHECK: %[[K:.*]] = "onnx.Initializer"() {{.*}}dense<2> : tensor<1xi64>
+// CHECK: %[[K:.*]] = "onnx.Unsqueeze"
 // CHECK: "onnx.TopK"(%[[CS]], %[[K]]) {axis = 1 : si64, largest = 1 : si64, sorted = 1 : si64} : (tensor<2x4xf32>, tensor<1xi64>) -> (tensor<2x2xf32>, tensor<2x2xi64>)
 func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> (!torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],si64>) {
   %int1 = torch.constant.int 1

@@ -22,7 +22,8 @@ func.func @forward(%x: !torch.vtensor<[?,3],f32> {torch_onnx.name = "x", torch_o
 // -----
 
 // An integer state input: its initial value becomes signless.
-// CHECK-LABEL: func.func @main_graph
+// CHECK-LABEL: module attributes
+// CHECK: func.func @main_graph
 // CHECK-SAME: tensor<i64> {onnx.initializer = dense<5> : tensor<i64>, onnx.name = "count"}
 // CHECK-SAME: -> (tensor<i64> {onnx.name = "output"})
 func.func @forward(%c: !torch.vtensor<[],si64> {torch_onnx.name = "count", torch_onnx.initial_value = dense<5> : tensor<si64>}) -> !torch.vtensor<[],si64> {

@@ -9,7 +9,7 @@ import functools
 import io
 import sys
 import zipfile
-from typing import List
+from typing import List, Optional, Tuple
 
 import torch
 import torch.nn as nn
@@ -52,6 +52,28 @@ class ControlFlow(nn.Module):
         for i in range(n):
             y = y + i
         return y
+
+
+class MiscNodes(nn.Module):
+    """Tuples, optionals, dtype and device queries, a loop with a break, and
+    operators without a generated op (erfc, str.format)."""
+
+    def forward(self, x: torch.Tensor, pair: Tuple[int, int],
+                maybe: Optional[int]):
+        dims = x.size()
+        rows, cols = dims[0], dims[1]
+        first = pair[0]
+        a, b = pair
+        y = torch.erfc(x) * first
+        label = "{} rows".format(rows)
+        if maybe is not None:
+            y = y + maybe
+        z = torch.zeros([rows], dtype=x.dtype, device=x.device)
+        for i in range(cols):
+            if i > b:
+                break
+            z = z + i
+        return y, z, label
 
 
 # --- State: reassigned buffer and in-place updates ---------------------------
@@ -247,6 +269,7 @@ def build_torchvision(name):
 BUILDERS = {
     "conv_linear": lambda: traced(ConvLinear(), torch.randn(1, 3, 8, 8)),
     "control_flow": lambda: torch.jit.script(ControlFlow()),
+    "misc_nodes": lambda: torch.jit.script(MiscNodes()),
     "buffer_reassign": lambda: torch.jit.script(BufferReassign()),
     "inplace_attr": lambda: torch.jit.script(InplaceAttr()),
     "partial_traced": lambda: traced(BadModule(2.0), torch.randn(1, 3, 4, 4)),
@@ -271,6 +294,10 @@ def write_bad_archive(name, path):
     if name == "bad_not_zip":
         with open(path, "w") as f:
             f.write("this is not a TorchScript archive\n")
+        return
+    if name == "bad_state_dict":
+        # A zip archive, but torch.save's rather than torch.jit.save's.
+        torch.save(ConvLinear().state_dict(), path)
         return
     buffer = io.BytesIO()
     torch.jit.save(torch.jit.script(ControlFlow()), buffer)
