@@ -117,8 +117,11 @@ def run_onnxruntime(model_path, steps, state, workdir):
     spec_path = os.path.join(workdir, "spec.json")
     with open(spec_path, "w") as f:
         json.dump(spec, f)
+    env = dict(os.environ)
+    env.setdefault("NODE_PATH", os.path.join(
+        os.path.dirname(HERE), "third_party", "node", "node_modules"))
     result = subprocess.run(["node", os.path.join(HERE, "run_onnxruntime.js"),
-                             spec_path])
+                             spec_path], env=env)
     if result.returncode != 0:
         raise RuntimeError("onnxruntime failed")
     with open(os.path.join(workdir, "outputs.json")) as f:

@@ -17,6 +17,8 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+extern char **environ;
+
 using namespace mlir;
 
 static std::string fromEnvOr(const char *name, const char *fallback) {

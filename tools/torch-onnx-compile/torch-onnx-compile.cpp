@@ -28,6 +28,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -208,12 +209,12 @@ LogicalResult applyNames(func::FuncOp graph) {
 std::string pipelineText() {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "builtin.module(torch-to-onnx-pipeline{opset=" << opset;
+  os << "torch-to-onnx-pipeline{opset=" << opset;
   if (!dynamicDims.empty())
     os << " dynamic-dims=" << llvm::join(dynamicDims, ",");
   if (fallbackCustomOps)
     os << " fallback-custom-ops=true";
-  os << "})";
+  os << "}";
   return text;
 }
 

@@ -8,7 +8,7 @@
 // CHECK: %[[G:.*]] = "onnx.Reshape"(%[[X]], %{{.*}}) : (tensor<2x6x4x4xf32>, tensor<3xi64>) -> tensor<2x3x32xf32>
 // CHECK: %[[N:.*]] = "onnx.InstanceNormalization"(%[[G]], %{{.*}}, %{{.*}}) {epsilon = 9.99999974E-6 : f32} : (tensor<2x3x32xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x32xf32>
 // CHECK: %[[R:.*]] = "onnx.Reshape"(%[[N]], %{{.*}}) : (tensor<2x3x32xf32>, tensor<4xi64>) -> tensor<2x6x4x4xf32>
-// CHECK: %[[W:.*]] = "onnx.Reshape"(%{{.*}}, %{{.*}}) : (tensor<6xf32>, tensor<3xi64>) -> tensor<6x1x1xf32>
+// CHECK: %[[W:.*]] = "onnx.Initializer"() {{.*}}: () -> tensor<6x1x1xf32>
 // CHECK: %[[S:.*]] = "onnx.Mul"(%[[R]], %[[W]])
 // CHECK: "onnx.Add"(%[[S]], %{{.*}})
 func.func @forward(%x: !torch.vtensor<[2,6,4,4],f32>) -> !torch.vtensor<[2,6,4,4],f32> {

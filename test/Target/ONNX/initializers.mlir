@@ -19,13 +19,13 @@ module attributes {onnx.opset_import = {"ai.onnx" = 17 : i64}} {
       -> (tensor<4x16xf32> {onnx.name = "y"}, tensor<2xi1> {onnx.name = "flags"}) {
     %w = "onnx.Initializer"() {name = "w", value = dense_resource<w_blob> : tensor<16x16xf32>} : () -> tensor<16x16xf32>
     %b = "onnx.Initializer"() {name = "b", value = dense<[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0]> : tensor<16xf32>} : () -> tensor<16xf32>
-    %big = "onnx.Constant"() {value = dense<2.0> : tensor<4x16xf32>} : () -> tensor<4x16xf32> loc("scale")
+    %big = "onnx.Constant"() {value = dense<2.0> : tensor<16x16xf32>} : () -> tensor<16x16xf32> loc("scale")
     %dup = "onnx.Initializer"() {name = "b", value = dense<[4, 16]> : tensor<2xi64>} : () -> tensor<2xi64>
     %flags = "onnx.Initializer"() {name = "flags_init", value = dense<[true, false]> : tensor<2xi1>} : () -> tensor<2xi1>
     %mm = "onnx.MatMul"(%x, %w) : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32>
     %add = "onnx.Add"(%mm, %b) : (tensor<4x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
     %add2 = "onnx.Add"(%add, %state) : (tensor<4x16xf32>, tensor<16xf32>) -> tensor<4x16xf32>
-    %mul = "onnx.Mul"(%add2, %big) : (tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>
+    %mul = "onnx.MatMul"(%add2, %big) : (tensor<4x16xf32>, tensor<16x16xf32>) -> tensor<4x16xf32>
     %shape = "onnx.Reshape"(%mul, %dup) : (tensor<4x16xf32>, tensor<2xi64>) -> tensor<4x16xf32>
     return %shape, %flags : tensor<4x16xf32>, tensor<2xi1>
   }

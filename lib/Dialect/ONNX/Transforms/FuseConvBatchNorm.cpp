@@ -7,6 +7,8 @@
 
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
 
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 

@@ -204,7 +204,7 @@ void Torch::updateFunctionResultTypes(func::FuncOp func) {
       ret = candidate;
   if (!ret)
     return;
-  func.setFunctionType(FunctionType::get(func.getContext(),
-                                         func.getArgumentTypes(),
-                                         ret.getOperandTypes()));
+  func.setFunctionType(
+      FunctionType::get(func.getContext(), func.front().getArgumentTypes(),
+                        ret.getOperandTypes()));
 }

@@ -43,7 +43,8 @@ std::optional<OperationName> getFunctionalFormOfInPlaceOp(Operation *op);
 /// The ScalarType code LibTorch uses for a dtype (`f32` is 6), if any.
 std::optional<int64_t> getScalarTypeCode(Type dtype);
 
-/// Sets the result types of `func` to the types its `func.return` returns.
+/// Sets the type of `func` from its entry block arguments and its
+/// `func.return` operands.
 void updateFunctionResultTypes(func::FuncOp func);
 
 } // namespace mlir::torch_onnx::Torch
