@@ -17,6 +17,7 @@ import tempfile
 
 import numpy as np
 import onnx
+import onnx.numpy_helper
 import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -136,6 +137,31 @@ def run_onnxruntime(model_path, steps, state, workdir):
     return outputs
 
 
+def detach_state(model_path, state, workdir):
+    """Returns a copy of the model whose state inputs have no initializers,
+    and the initial state as step-0 feeds.
+
+    onnxruntime-node only feeds a session's plain inputs; it ignores feeds
+    for inputs that have an initializer, so the state could not be fed back.
+    """
+    model = onnx.load(model_path)
+    initial = []
+    kept = []
+    for init in model.graph.initializer:
+        if init.name in state:
+            initial.append((init.name, onnx.numpy_helper.to_array(init)))
+        else:
+            kept.append(init)
+    if len(initial) != len(state):
+        missing = set(state) - {name for name, _ in initial}
+        raise RuntimeError(f"state inputs without an initial value: {missing}")
+    del model.graph.initializer[:]
+    model.graph.initializer.extend(kept)
+    path = os.path.join(workdir, "detached.onnx")
+    onnx.save(model, path)
+    return path, initial
+
+
 def compare(label, expected, actual, tolerance, verbose):
     expected = expected.detach().cpu().numpy()
     if expected.shape != actual.shape:
@@ -196,7 +222,11 @@ def main(argv):
     final_state = {name: read_attribute(module, name) for name in state}
 
     with tempfile.TemporaryDirectory() as workdir:
-        actual = run_onnxruntime(args.onnx_model, inputs, state, workdir)
+        model_path = args.onnx_model
+        if state:
+            model_path, initial = detach_state(args.onnx_model, state, workdir)
+            inputs[0] = inputs[0] + initial
+        actual = run_onnxruntime(model_path, inputs, state, workdir)
 
     ok = True
     worst = 0.0

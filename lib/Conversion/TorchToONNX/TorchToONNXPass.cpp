@@ -79,6 +79,36 @@ void eraseDeadOps(func::FuncOp func) {
   }
 }
 
+/// Replaces each result of `func` that returns a `prim.TupleConstruct` with
+/// the tuple's elements, recursively: ONNX graphs return flat lists of
+/// tensors. Results keep their attributes; expanded ones get none.
+void flattenTupleResults(func::FuncOp func) {
+  auto ret = dyn_cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  if (!ret || llvm::none_of(ret.getOperands(), [](Value v) {
+        return v.getDefiningOp<Torch::PrimTupleConstructOp>();
+      }))
+    return;
+  SmallVector<Value> results;
+  SmallVector<DictionaryAttr> attrs;
+  std::function<void(Value, DictionaryAttr)> expand = [&](Value value,
+                                                           DictionaryAttr attr) {
+    if (auto tuple = value.getDefiningOp<Torch::PrimTupleConstructOp>()) {
+      for (Value element : tuple.getOperands())
+        expand(element, DictionaryAttr());
+      return;
+    }
+    results.push_back(value);
+    attrs.push_back(attr ? attr : DictionaryAttr::get(func.getContext()));
+  };
+  for (auto [index, value] : llvm::enumerate(ret.getOperands()))
+    expand(value, func.getResultAttrDict(index));
+  ret->setOperands(results);
+  func.setFunctionType(FunctionType::get(func.getContext(),
+                                         func.getArgumentTypes(),
+                                         ValueRange(results).getTypes()));
+  func.setAllResultAttrs(attrs);
+}
+
 struct ConvertTorchToONNXPass
     : public torch_onnx::impl::ConvertTorchToONNXBase<ConvertTorchToONNXPass> {
   using Base::Base;
@@ -250,6 +280,8 @@ void ConvertTorchToONNXPass::runOnOperation() {
                   b.getI64IntegerAttr(getONNXIRVersionForOpset(opset)));
   module->setAttr("onnx.producer_name", b.getStringAttr("torch-onnx"));
   module->setAttr("onnx.producer_version", b.getStringAttr("0.1"));
+
+  flattenTupleResults(func);
 
   TorchToONNXTypeConverter typeConverter(context);
   RewritePatternSet patterns(context);

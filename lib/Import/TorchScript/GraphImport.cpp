@@ -89,23 +89,6 @@ LogicalResult ModuleImporter::refineForwardArguments(
   return success();
 }
 
-/// Names the results of the root forward after the returned Python
-/// variables, where they have names distinct from the arguments'.
-static void nameResults(func::FuncOp func, torch::jit::Graph &graph) {
-  llvm::StringSet<> used;
-  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-    if (auto name = func.getArgAttrOfType<StringAttr>(i, kNameAttr))
-      used.insert(name.getValue());
-  for (auto [index, output] : llvm::enumerate(graph.outputs())) {
-    if (!output->hasDebugName())
-      continue;
-    std::string name = pythonName(output->debugName());
-    if (!name.empty() && used.insert(name).second)
-      func.setResultAttr(index, kNameAttr,
-                         StringAttr::get(func.getContext(), name));
-  }
-}
-
 func::FuncOp
 ModuleImporter::getOrImportFunction(torch::jit::Function &function,
                                     const c10::ClassType *owner) {
@@ -149,8 +132,6 @@ ModuleImporter::getOrImportFunction(torch::jit::Function &function,
   inProgress.erase(&function);
   if (failed(imported))
     return nullptr;
-  if (isRootForward)
-    nameResults(func, graph);
   return func;
 }
 

@@ -323,26 +323,23 @@ LogicalResult LiftStatefulBuffersPass::foldReadOnlyScalars(func::FuncOp func) {
 }
 
 LogicalResult LiftStatefulBuffersPass::findModifiedState(func::FuncOp func) {
-  // Tensors that slots hold, by state, and every value aliasing them.
-  DenseMap<Value, unsigned> aliasOf;
+  // Tensors that slots hold, by state, and every value aliasing them. Slots
+  // may share a value (a list of parameters, say) as long as nothing writes
+  // through it.
+  DenseMap<Value, SmallVector<unsigned, 1>> aliasOf;
   SmallVector<std::pair<Operation *, unsigned>> accesses =
       getOrderedAccesses(func);
   for (auto [op, index] : accesses) {
     auto getAttr = dyn_cast<PrimGetAttrOp>(op);
-    if (!getAttr)
-      continue;
-    if (!states[index].isTensor)
+    if (!getAttr || !states[index].isTensor)
       continue;
     for (Value alias : collectAliases(getAttr.getResult())) {
-      auto [it, inserted] = aliasOf.try_emplace(alias, index);
-      if (!inserted && it->second != index)
-        return getAttr.emitError("'")
-               << states[index].path << "' may share storage with '"
-               << states[it->second].path << "' through " << alias
-               << "; cannot lift them separately";
+      SmallVector<unsigned, 1> &holders = aliasOf[alias];
+      if (!llvm::is_contained(holders, index))
+        holders.push_back(index);
     }
   }
-  func.walk([&](Operation *op) {
+  WalkResult walk = func.walk([&](Operation *op) {
     std::optional<SmallVector<unsigned>> written;
     bool known = false;
     for (OpOperand &operand : op->getOpOperands()) {
@@ -355,11 +352,22 @@ LogicalResult LiftStatefulBuffersPass::findModifiedState(func::FuncOp func) {
       }
       if (written && !llvm::is_contained(*written, operand.getOperandNumber()))
         continue;
-      State &state = states[it->second];
+      ArrayRef<unsigned> holders = it->second;
+      if (holders.size() > 1) {
+        op->emitError("'")
+            << states[holders[0]].path << "' may share storage with '"
+            << states[holders[1]].path
+            << "', and this op writes to it; cannot lift them separately";
+        return WalkResult::interrupt();
+      }
+      State &state = states[holders.front()];
       if (!state.firstInPlaceWrite)
         state.firstInPlaceWrite = op;
     }
+    return WalkResult::advance();
   });
+  if (walk.wasInterrupted())
+    return failure();
 
   // Assigning a tensor that is also module state makes two slots share it,
   // which only matters when one of them is written in place.
@@ -368,9 +376,9 @@ LogicalResult LiftStatefulBuffersPass::findModifiedState(func::FuncOp func) {
     if (!setAttr)
       continue;
     auto it = aliasOf.find(setAttr.getValue());
-    if (it == aliasOf.end() || it->second == index)
+    if (it == aliasOf.end() || it->second.front() == index)
       continue;
-    State &source = states[it->second], &target = states[index];
+    State &source = states[it->second.front()], &target = states[index];
     if (source.firstInPlaceWrite || target.firstInPlaceWrite)
       return setAttr.emitError("'")
              << target.path << "' is assigned the tensor of '" << source.path
