@@ -2,8 +2,7 @@
 #===- bootstrap.sh - Install dependencies, configure and build -----------===#
 #
 # Idempotent. Usage: utils/bootstrap.sh [BUILD_DIR]   (default: build)
-# Set TORCH_ONNX_BUILD_COMPILER=ON to also build the stages after the
-# dialects (importer, passes, conversion, emitter, torch-onnx-compile).
+# TORCH_ONNX_BUILD_COMPILER=OFF builds only the dialects and torch-onnx-opt.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -15,5 +14,5 @@ build=${1:-"$root/build"}
 cmake -G Ninja -S "$root" -B "$build" \
   -DCMAKE_BUILD_TYPE=Release \
   -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
-  -DTORCH_ONNX_BUILD_COMPILER="${TORCH_ONNX_BUILD_COMPILER:-OFF}"
+  -DTORCH_ONNX_BUILD_COMPILER="${TORCH_ONNX_BUILD_COMPILER:-ON}"
 ninja -C "$build"

@@ -151,6 +151,30 @@ class DeepMLP(nn.Module):
         return self.blocks(x)
 
 
+class SumModule(nn.Module):
+    """The dynamic_axes example of the torch.onnx documentation."""
+
+    def forward(self, x):
+        return torch.sum(x, dim=1)
+
+
+class ReshapeByTensor(nn.Module):
+    """Reshapes by a size held in a tensor input (x.reshape(y, -1))."""
+
+    def forward(self, x, y):
+        return x.reshape(int(y), -1)
+
+
+class ShapeArithmetic(nn.Module):
+    """Reads sizes from states.shape and does int arithmetic on them."""
+
+    def forward(self, states):
+        batch_size, seq_length = states.shape[:2]
+        real_seq_length = seq_length
+        real_seq_length += 2
+        return states * (real_seq_length + seq_length) + batch_size
+
+
 def torchvision_model(name, size=224):
     import torchvision
     model = getattr(torchvision.models, name)(weights=None).eval()
@@ -231,6 +255,29 @@ def _registry():
         add(f"deep_mlp_{n}", functools.partial(
             lambda k: trace(DeepMLP(k).eval(), (torch.randn(4, 16),)), n),
             shapes=["4x16xf32"])
+    # The torch.onnx documentation's examples.
+    add("sum_dynamic", lambda: trace(SumModule(), (torch.ones(2, 2),)),
+        ["--input-names", "x", "--output-names", "sum",
+         "--dynamic-dim", "x:0=my_custom_axis_name"],
+        ["--dim", "my_custom_axis_name=3"], shapes=["2x2xf32"])
+    add("reshape_by_tensor", lambda: torch.jit.script(ReshapeByTensor()),
+        ["--input-shape", "4x6xf32", "--input-shape", "si64"],
+        ["--int-low", "1", "--int-high", "5"])
+    add("shape_arithmetic",
+        lambda: trace(ShapeArithmetic(), (torch.randn(2, 5, 3),)),
+        ["--dynamic-dim", "0:0=batch", "--dynamic-dim", "0:1=seq"],
+        ["--dim", "batch=3", "--dim", "seq=4"], shapes=["2x5x3xf32"])
+
+    # A sequence model with dynamic batch and sequence axes.
+    def sequence_model():
+        layer = nn.TransformerEncoderLayer(64, 4, 128, batch_first=True)
+        model = nn.TransformerEncoder(layer, 1).eval()
+        return trace(model, (torch.randn(1, 10, 64),))
+    add("dynamic_sequence", sequence_model,
+        ["--input-names", "input", "--output-names", "output",
+         "--dynamic-dim", "input:0=batch_size", "--dynamic-dim",
+         "input:1=seq_len"],
+        ["--dim", "batch_size=2", "--dim", "seq_len=7"], shapes=["1x10x64xf32"])
     return r
 
 

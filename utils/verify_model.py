@@ -50,6 +50,8 @@ def parse_args(argv):
                         help="SYMBOL=N: size of a dynamic dim (default 2)")
     parser.add_argument("--steps", type=int, default=None,
                         help="calls to make (default 3 for stateful models)")
+    parser.add_argument("--int-low", type=int, default=0,
+                        help="inclusive lower bound of random int inputs")
     parser.add_argument("--int-high", type=int, default=10,
                         help="exclusive upper bound of random int inputs")
     parser.add_argument("--bool-value", choices=["random", "true", "false"],
@@ -57,6 +59,8 @@ def parse_args(argv):
     parser.add_argument("--tolerance", type=float, default=1e-4,
                         help="allowed error relative to the largest magnitude")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--print-io", action="store_true",
+                        help="print the graph's inputs and outputs first")
     parser.add_argument("-v", action="store_true")
     return parser.parse_args(argv)
 
@@ -79,7 +83,7 @@ def random_input(value_info, dims, rng, args):
             return rng.integers(0, 2, size=shape).astype(np.bool_)
         return np.full(shape, args.bool_value == "true", dtype=np.bool_)
     if np.issubdtype(dtype, np.integer):
-        return rng.integers(0, args.int_high, size=shape).astype(dtype)
+        return rng.integers(args.int_low, args.int_high, size=shape).astype(dtype)
     return rng.standard_normal(size=shape).astype(dtype)
 
 
@@ -203,6 +207,13 @@ def main(argv):
     user_outputs = [o.name for o in model.graph.output
                     if o.name not in state_outputs]
     steps = args.steps or (3 if state else 1)
+    if args.print_io:
+        for kind, values in (("input", model.graph.input),
+                             ("output", model.graph.output)):
+            for value in values:
+                shape = [d.dim_param or str(d.dim_value)
+                         for d in value.type.tensor_type.shape.dim]
+                print(f"{kind} {value.name}: [{', '.join(shape)}]")
 
     module = torch.jit.load(args.torchscript)
     schema_args = module.forward.schema.arguments[1:]

@@ -210,8 +210,19 @@ std::string pipelineText() {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "torch-to-onnx-pipeline{opset=" << opset;
-  if (!dynamicDims.empty())
-    os << " dynamic-dims=" << llvm::join(dynamicDims, ",");
+  if (!dynamicDims.empty()) {
+    // An ARG that names a graph input (--input-names) means that input.
+    SmallVector<std::string> specs;
+    for (const std::string &spec : dynamicDims) {
+      auto [arg, rest] = llvm::StringRef(spec).split(':');
+      auto it = llvm::find(inputNames, arg);
+      specs.push_back(it == inputNames.end()
+                          ? spec
+                          : std::to_string(it - inputNames.begin()) + ":" +
+                                rest.str());
+    }
+    os << " dynamic-dims=" << llvm::join(specs, ",");
+  }
   if (fallbackCustomOps)
     os << " fallback-custom-ops=true";
   os << "}";
