@@ -60,7 +60,7 @@ def weight_bytes(path):
     total = 0
     for init in model.graph.initializer:
         n = int(np.prod(init.dims)) if init.dims else 1
-        total += n * onnx.helper.tensor_dtype_to_np_dtype(init.data_type).itemsize
+        total += n * np.dtype(onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[init.data_type]).itemsize
     return total
 
 

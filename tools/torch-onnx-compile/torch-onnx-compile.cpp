@@ -15,6 +15,7 @@
 
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
+#include "torch-onnx/Pipelines/Resources.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,6 +31,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -120,7 +122,23 @@ private:
     double seconds = std::chrono::duration<double>(
                          std::chrono::steady_clock::now() - start)
                          .count();
-    llvm::errs() << llvm::format("[%6.2fs] ", seconds) << stage << "\n";
+    llvm::errs() << llvm::format("[%6.2fs] ", seconds) << stage;
+    if (verbose)
+      llvm::errs() << " (peak RSS so far " << readPeakRSSMegabytes() << " MB)";
+    llvm::errs() << "\n";
+  }
+  /// VmHWM from /proc/self/status, or 0 where it is unavailable.
+  static uint64_t readPeakRSSMegabytes() {
+    auto status = llvm::MemoryBuffer::getFileAsStream("/proc/self/status");
+    if (!status)
+      return 0;
+    for (llvm::StringRef line : llvm::split((*status)->getBuffer(), '\n')) {
+      uint64_t kilobytes;
+      if (line.consume_front("VmHWM:") &&
+          !line.trim().split(' ').first.getAsInteger(10, kilobytes))
+        return kilobytes / 1024;
+    }
+    return 0;
   }
   void watch() {
     std::unique_lock<std::mutex> lock(mutex);
@@ -263,6 +281,9 @@ int compile(MLIRContext &context) {
     return 1;
   if (failed(pm.run(*module)))
     return 1;
+
+  // Weights that folding replaced are no longer needed for the export.
+  releaseUnreferencedResources(*module);
 
   func::FuncOp graph = findGraph(*module);
   if (!graph) {

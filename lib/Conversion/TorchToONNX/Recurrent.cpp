@@ -290,7 +290,8 @@ NodeResults createNode(ONNXBuilder &b, CellKind kind, Value x,
                                    ArrayAttr::get(context, activations)));
   }
 
-  Value none = b.none();
+  // One missing-input value serves every missing input.
+  Value none = isa<NoneType>(weights.b.getType()) ? weights.b : b.none();
   Value h0 = initialH ? initialH : none;
   NodeResults results;
   if (kind == CellKind::LSTM) {
@@ -458,8 +459,11 @@ lowerRecurrent(ConversionPatternRewriter &rewriter, Operation *op,
       return sliceRows(b, states[i], layer * numDirections,
                        (layer + 1) * numDirections);
     };
-    NodeResults node = createNode(b, kind, x, weights, layerState(0),
-                                  layerState(1), hiddenSize, numDirections);
+    // Sliced in order: h0 before c0.
+    Value initialH = layerState(0);
+    Value initialC = layerState(1);
+    NodeResults node = createNode(b, kind, x, weights, initialH, initialC,
+                                  hiddenSize, numDirections);
     finalH.push_back(node.yH);
     if (node.yC)
       finalC.push_back(node.yC);

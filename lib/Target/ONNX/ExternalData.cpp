@@ -122,16 +122,16 @@ ExternalDataReader::read(const onnx::TensorProto &tensor, uint64_t expectedSize,
                           << "the end of external data file '" << location
                           << "'";
 
+  // The blob claims the element alignment only, so that the printed IR
+  // does not depend on where the file happens to be mapped.
   ArrayRef<char> data(file->getBufferStart() + start, expectedSize);
-  uint64_t alignment = uint64_t(1) << llvm::countr_zero(
-                           reinterpret_cast<uintptr_t>(data.data()) | 64);
-  if (alignment < elementAlignment)
+  if (reinterpret_cast<uintptr_t>(data.data()) % elementAlignment != 0)
     return HeapAsmResourceBlob::allocateAndCopyWithAlign(
-        data, 64,
+        data, elementAlignment,
         /*dataIsMutable=*/false);
   // The blob keeps the mapped file alive.
   return AsmResourceBlob(
-      data, alignment,
+      data, elementAlignment,
       [keepAlive = file](void *, size_t, size_t) mutable { keepAlive.reset(); },
       /*dataIsMutable=*/false);
 }

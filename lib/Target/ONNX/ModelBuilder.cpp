@@ -138,6 +138,8 @@ private:
   LogicalResult addValueInfo(Value value, StringRef name,
                              onnx::GraphProto &graph);
   LogicalResult setModelFields(func::FuncOp func);
+  /// Reads `onnx.opset_import` into `opsets`, with the default domain as "".
+  LogicalResult readOpsetImports();
 
   /// Whether `op` is written as an initializer rather than as a node.
   bool becomesInitializer(Operation *op, bool topLevel) const;
@@ -158,10 +160,14 @@ private:
   ModuleOp module;
   ModelContents &contents;
   int64_t defaultOpset = ONNX::kDefaultOpset;
+  /// The imported opset of each domain; the default domain is "".
+  llvm::StringMap<int64_t> opsets;
   /// Non-default domains that nodes use.
   llvm::StringSet<> usedDomains;
 
   DenseMap<Value, std::string> valueNames;
+  /// The dim params written for each graph input.
+  DenseMap<Value, SmallVector<std::string>> inputDimParams;
   /// Values of the main graph whose names are graph output names.
   DenseMap<Value, std::string> outputNames;
   /// Values whose value_info must not be written (graph outputs).
@@ -537,7 +543,7 @@ LogicalResult ModelBuilder::emitOp(Operation *op, onnx::GraphProto &graph,
           ? ONNX::getONNXOpType(op)
           : StringRef();
   if (opType.empty())
-    return op->emitError("cannot be written as an ONNX node");
+    return op->emitOpError("cannot be written as an ONNX node");
   return emitNode(op, opType, graph);
 }
 
@@ -595,6 +601,7 @@ LogicalResult ModelBuilder::emitGraphInputs(func::FuncOp func,
     if (failed(fillTypeProto(arg.getType(), argDimParams,
                              *input->mutable_type(), func.getLoc())))
       return failure();
+    inputDimParams[arg] = std::move(argDimParams);
     if (auto init =
             func.getArgAttrOfType<ElementsAttr>(index, "onnx.initializer"))
       if (failed(emitInitializer(name, init, graph, /*topLevel=*/true,
@@ -658,12 +665,29 @@ LogicalResult ModelBuilder::buildMainGraph(func::FuncOp func,
         return failure();
       emitIdentity(*source, resultNames[index], graph);
     }
+    // A dynamic dim without a name takes that of the graph input it passes
+    // through, or a fresh one.
     SmallVector<std::string> resultDimParams;
     if (auto params =
             func.getResultAttrOfType<ArrayAttr>(index, "onnx.dim_params"))
       for (Attribute param : params)
         resultDimParams.push_back(
             isa<StringAttr>(param) ? cast<StringAttr>(param).str() : "");
+    if (auto tensor = dyn_cast<RankedTensorType>(value.getType())) {
+      auto passedThrough = inputDimParams.find(value);
+      resultDimParams.resize(std::max<size_t>(resultDimParams.size(),
+                                              tensor.getRank()));
+      for (int64_t dim = 0; dim < tensor.getRank(); ++dim) {
+        if (!tensor.isDynamicDim(dim) || !resultDimParams[dim].empty())
+          continue;
+        if (passedThrough != inputDimParams.end() &&
+            dim < static_cast<int64_t>(passedThrough->second.size()))
+          resultDimParams[dim] = passedThrough->second[dim];
+        else
+          resultDimParams[dim] = dimParams.unique(
+              (resultNames[index] + "_dim_" + Twine(dim)).str());
+      }
+    }
     onnx::ValueInfoProto *output = graph.add_output();
     output->set_name(resultNames[index]);
     if (failed(fillTypeProto(func.getResultTypes()[index], resultDimParams,
@@ -679,20 +703,6 @@ LogicalResult ModelBuilder::buildMainGraph(func::FuncOp func,
 
 LogicalResult ModelBuilder::setModelFields(func::FuncOp func) {
   onnx::ModelProto &model = contents.model;
-  llvm::StringMap<int64_t> opsets;
-  if (auto imports =
-          module->getAttrOfType<DictionaryAttr>("onnx.opset_import")) {
-    for (NamedAttribute entry : imports) {
-      auto version = dyn_cast<IntegerAttr>(entry.getValue());
-      if (!version)
-        return module.emitError("'onnx.opset_import' must map domains to "
-                                "integer versions");
-      StringRef domain = entry.getName().getValue();
-      opsets[domain == ONNX::kDefaultDomainKey ? "" : domain] =
-          version.getInt();
-    }
-  }
-  opsets.try_emplace("", ONNX::kDefaultOpset);
   for (const auto &domain : usedDomains)
     opsets.try_emplace(domain.getKey(), 1);
   // Default domain first, then the others by name.
@@ -754,6 +764,32 @@ LogicalResult ModelBuilder::setModelFields(func::FuncOp func) {
   return success();
 }
 
+LogicalResult ModelBuilder::readOpsetImports() {
+  auto imports = module->getAttrOfType<DictionaryAttr>("onnx.opset_import");
+  if (!imports && module->hasAttr("onnx.opset_import"))
+    return module.emitError("'onnx.opset_import' must be a dictionary");
+  if (imports) {
+    for (NamedAttribute entry : imports) {
+      auto version = dyn_cast<IntegerAttr>(entry.getValue());
+      if (!version)
+        return module.emitError("'onnx.opset_import' must map domains to "
+                                "integer versions");
+      // The default domain may be spelled "" or "ai.onnx".
+      StringRef domain = entry.getName().getValue();
+      if (domain == ONNX::kDefaultDomainKey)
+        domain = "";
+      auto [it, inserted] = opsets.try_emplace(domain, version.getInt());
+      if (!inserted && it->second != version.getInt())
+        return module.emitError("'onnx.opset_import' gives the default "
+                                "domain two versions: ")
+               << it->second << " and " << version.getInt();
+    }
+  }
+  opsets.try_emplace("", ONNX::kDefaultOpset);
+  defaultOpset = opsets[""];
+  return success();
+}
+
 LogicalResult ModelBuilder::build() {
   func::FuncOp graphFunc;
   unsigned numFuncs = 0, numPublic = 0;
@@ -773,7 +809,8 @@ LogicalResult ModelBuilder::build() {
   if (graphFunc.isExternal())
     return graphFunc.emitError("the graph function has no body");
 
-  defaultOpset = ONNX::getTargetOpset(module);
+  if (failed(readOpsetImports()))
+    return failure();
   if (failed(buildMainGraph(graphFunc, *contents.model.mutable_graph())))
     return failure();
   return setModelFields(graphFunc);

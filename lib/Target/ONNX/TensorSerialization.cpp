@@ -557,21 +557,19 @@ mlir::torch_onnx::importTensor(TensorProto &tensor,
       return getDenseFromBytes(type, ArrayRef<char>(tensor.raw_data().data(),
                                                     tensor.raw_data().size()));
     // Hand the proto's buffer over to the blob instead of copying it.
+    // The blob claims the element alignment only, so that the printed IR
+    // does not depend on where the buffer happens to be.
     std::string *owned = tensor.release_raw_data();
     ArrayRef<char> data(owned->data(), owned->size());
-    size_t alignment =
-        std::min<size_t>(alignof(std::max_align_t),
-                         size_t(1) << llvm::countr_zero(
-                             reinterpret_cast<uintptr_t>(owned->data()) | 64));
-    if (alignment < byteSize) {
+    if (reinterpret_cast<uintptr_t>(owned->data()) % byteSize != 0) {
       AsmResourceBlob blob =
-          HeapAsmResourceBlob::allocateAndCopyWithAlign(data, 64);
+          HeapAsmResourceBlob::allocateAndCopyWithAlign(data, byteSize);
       delete owned;
       return cast<ElementsAttr>(
           DenseResourceElementsAttr::get(type, blobName, std::move(blob)));
     }
     AsmResourceBlob blob(
-        data, alignment, [owned](void *, size_t, size_t) { delete owned; },
+        data, byteSize, [owned](void *, size_t, size_t) { delete owned; },
         /*dataIsMutable=*/false);
     return cast<ElementsAttr>(
         DenseResourceElementsAttr::get(type, blobName, std::move(blob)));

@@ -4,8 +4,8 @@
 
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[IDX:.*]]: tensor<2x3xi64>
-// CHECK: %[[W:.*]] = "onnx.Initializer"() <{name = "emb.weight", value = dense_resource<emb.weight> : tensor<10x4xf32>}>
-// CHECK: %[[G:.*]] = "onnx.Gather"(%[[W]], %[[IDX]]) <{axis = 0 : si64}> : (tensor<10x4xf32>, tensor<2x3xi64>) -> tensor<2x3x4xf32>
+// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "emb.weight", value = dense_resource<emb.weight> : tensor<10x4xf32>}
+// CHECK: %[[G:.*]] = "onnx.Gather"(%[[W]], %[[IDX]]) {axis = 0 : si64} : (tensor<10x4xf32>, tensor<2x3xi64>) -> tensor<2x3x4xf32>
 // CHECK: return %[[G]]
 func.func @forward(%idx: !torch.vtensor<[2,3],si64>) -> !torch.vtensor<[2,3,4],f32> {
   %w = torch.vtensor.literal(dense_resource<emb.weight> : tensor<10x4xf32>) : !torch.vtensor<[10,4],f32>
@@ -29,7 +29,7 @@ func.func @forward(%idx: !torch.vtensor<[2,3],si64>) -> !torch.vtensor<[2,3,4],f
 
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[IDX:.*]]: tensor<?xi32>
-// CHECK: %[[G:.*]] = "onnx.Gather"(%{{.*}}, %[[IDX]]) <{axis = 0 : si64}> : (tensor<5x2xf32>, tensor<?xi32>) -> tensor<?x2xf32>
+// CHECK: %[[G:.*]] = "onnx.Gather"(%{{.*}}, %[[IDX]]) {axis = 0 : si64} : (tensor<5x2xf32>, tensor<?xi32>) -> tensor<?x2xf32>
 // CHECK: return %[[G]]
 func.func @forward(%idx: !torch.vtensor<[?],si32>) -> !torch.vtensor<[?,2],f32> {
   %w = torch.vtensor.literal(dense<1.5> : tensor<5x2xf32>) : !torch.vtensor<[5,2],f32>
@@ -45,8 +45,8 @@ func.func @forward(%idx: !torch.vtensor<[?],si32>) -> !torch.vtensor<[?,2],f32> 
 
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[IDX:.*]]: tensor<4xi8>
-// CHECK: %[[C:.*]] = "onnx.Cast"(%[[IDX]]) <{to = 7 : si64}> : (tensor<4xi8>) -> tensor<4xi64>
-// CHECK: "onnx.Gather"(%{{.*}}, %[[C]]) <{axis = 0 : si64}>
+// CHECK: %[[C:.*]] = "onnx.Cast"(%[[IDX]]) {to = 7 : si64} : (tensor<4xi8>) -> tensor<4xi64>
+// CHECK: "onnx.Gather"(%{{.*}}, %[[C]]) {axis = 0 : si64}
 func.func @forward(%idx: !torch.vtensor<[4],si8>) -> !torch.vtensor<[4,2],f32> {
   %w = torch.vtensor.literal(dense<1.5> : tensor<5x2xf32>) : !torch.vtensor<[5,2],f32>
   %int-1 = torch.constant.int -1

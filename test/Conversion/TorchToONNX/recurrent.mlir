@@ -6,11 +6,11 @@
 
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<3x2x1xf32>{{[^,]*}}, %[[H0:[^:]*]]: tensor<1x2x1xf32>{{[^,]*}}, %[[C0:[^:]*]]: tensor<1x2x1xf32>
-// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() <{name = "lstm.W_l0", value = dense_resource<[[WKEY:lstm.W_l0[_0-9]*]]> : tensor<1x4x1xf32>}>
-// CHECK-DAG: %[[R:.*]] = "onnx.Initializer"() <{name = "lstm.R_l0", value = dense_resource<[[RKEY:lstm.R_l0[_0-9]*]]> : tensor<1x4x1xf32>}>
-// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() <{name = "lstm.B_l0", value = dense_resource<[[BKEY:lstm.B_l0[_0-9]*]]> : tensor<1x8xf32>}>
+// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "lstm.W_l0", value = dense_resource<[[WKEY:lstm.W_l0[_0-9]*]]> : tensor<1x4x1xf32>}
+// CHECK-DAG: %[[R:.*]] = "onnx.Initializer"() {name = "lstm.R_l0", value = dense_resource<[[RKEY:lstm.R_l0[_0-9]*]]> : tensor<1x4x1xf32>}
+// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {name = "lstm.B_l0", value = dense_resource<[[BKEY:lstm.B_l0[_0-9]*]]> : tensor<1x8xf32>}
 // CHECK-DAG: %[[NONE:.*]] = "onnx.NoValue"()
-// CHECK: %[[Y:.*]], %[[YH:.*]], %[[YC:.*]] = "onnx.LSTM"(%[[X]], %[[W]], %[[R]], %[[B]], %[[NONE]], %[[H0]], %[[C0]], %[[NONE]]) <{hidden_size = 1 : si64}> : {{.*}} -> (tensor<3x1x2x1xf32>, tensor<1x2x1xf32>, tensor<1x2x1xf32>)
+// CHECK: %[[Y:.*]], %[[YH:.*]], %[[YC:.*]] = "onnx.LSTM"(%[[X]], %[[W]], %[[R]], %[[B]], %[[NONE]], %[[H0]], %[[C0]], %[[NONE]]) {hidden_size = 1 : si64} : {{.*}} -> (tensor<3x1x2x1xf32>, tensor<1x2x1xf32>, tensor<1x2x1xf32>)
 // CHECK: %[[OUT:.*]] = "onnx.Squeeze"(%[[Y]], %{{.*}}) : (tensor<3x1x2x1xf32>, tensor<1xi64>) -> tensor<3x2x1xf32>
 // CHECK: return %[[OUT]], %[[YH]], %[[YC]]
 // CHECK: [[WKEY]]: "0x040000000000803F000080400000004000004040"
@@ -50,14 +50,14 @@ func.func @forward(%x: !torch.vtensor<[3,2,1],f32>, %h0: !torch.vtensor<[1,2,1],
 
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<3x2x2xf32>{{[^,]*}}, %[[WIH:[^:]*]]: tensor<4x2xf32>{{[^,]*}}, %[[WHH:[^:]*]]: tensor<4x1xf32>
-// CHECK: %[[WG:.*]]:4 = "onnx.Split"(%[[WIH]], %{{.*}}) <{axis = 0 : si64}> : (tensor<4x2xf32>, tensor<4xi64>) -> (tensor<1x2xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1x2xf32>)
-// CHECK: %[[WC:.*]] = "onnx.Concat"(%[[WG]]#0, %[[WG]]#3, %[[WG]]#1, %[[WG]]#2) <{axis = 0 : si64}>
+// CHECK: %[[WG:.*]]:4 = "onnx.Split"(%[[WIH]], %{{.*}}) {axis = 0 : si64} : (tensor<4x2xf32>, tensor<4xi64>) -> (tensor<1x2xf32>, tensor<1x2xf32>, tensor<1x2xf32>, tensor<1x2xf32>)
+// CHECK: %[[WC:.*]] = "onnx.Concat"(%[[WG]]#0, %[[WG]]#3, %[[WG]]#1, %[[WG]]#2) {axis = 0 : si64}
 // CHECK: %[[W:.*]] = "onnx.Unsqueeze"(%[[WC]], %{{.*}}) : (tensor<4x2xf32>, tensor<1xi64>) -> tensor<1x4x2xf32>
-// CHECK: %[[RG:.*]]:4 = "onnx.Split"(%[[WHH]], %{{.*}}) <{axis = 0 : si64}>
-// CHECK: %[[RC:.*]] = "onnx.Concat"(%[[RG]]#0, %[[RG]]#3, %[[RG]]#1, %[[RG]]#2) <{axis = 0 : si64}>
+// CHECK: %[[RG:.*]]:4 = "onnx.Split"(%[[WHH]], %{{.*}}) {axis = 0 : si64}
+// CHECK: %[[RC:.*]] = "onnx.Concat"(%[[RG]]#0, %[[RG]]#3, %[[RG]]#1, %[[RG]]#2) {axis = 0 : si64}
 // CHECK: %[[R:.*]] = "onnx.Unsqueeze"(%[[RC]], %{{.*}})
 // CHECK: %[[NONE:.*]] = "onnx.NoValue"()
-// CHECK: %[[Y:.*]], %{{.*}}, %{{.*}} = "onnx.LSTM"(%[[X]], %[[W]], %[[R]], %[[NONE]], %[[NONE]], %[[NONE]], %[[NONE]], %[[NONE]]) <{hidden_size = 1 : si64}>
+// CHECK: %[[Y:.*]], %{{.*}}, %{{.*}} = "onnx.LSTM"(%[[X]], %[[W]], %[[R]], %[[NONE]], %[[NONE]], %[[NONE]], %[[NONE]], %[[NONE]]) {hidden_size = 1 : si64}
 func.func @forward(%x: !torch.vtensor<[3,2,2],f32>, %wih: !torch.vtensor<[4,2],f32>, %whh: !torch.vtensor<[4,1],f32>) -> !torch.vtensor<[3,2,1],f32> {
   %false = torch.constant.bool false
   %int1 = torch.constant.int 1
@@ -77,14 +77,14 @@ func.func @forward(%x: !torch.vtensor<[3,2,2],f32>, %wih: !torch.vtensor<[4,2],f
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<?x2x3xf32>{{[^,]*}}, %[[H0:[^:]*]]: tensor<2x2x2xf32>{{[^,]*}}, %[[C0:[^:]*]]: tensor<2x2x2xf32>
 // CHECK: %[[H00:.*]] = "onnx.Slice"(%[[H0]], %{{.*}}) : {{.*}} -> tensor<1x2x2xf32>
 // CHECK: %[[C00:.*]] = "onnx.Slice"(%[[C0]], %{{.*}}) : {{.*}} -> tensor<1x2x2xf32>
-// CHECK: %[[Y0:.*]], %[[YH0:.*]], %[[YC0:.*]] = "onnx.LSTM"(%[[X]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[H00]], %[[C00]], %{{.*}}) <{hidden_size = 2 : si64}> : {{.*}} -> (tensor<?x1x2x2xf32>, tensor<1x2x2xf32>, tensor<1x2x2xf32>)
+// CHECK: %[[Y0:.*]], %[[YH0:.*]], %[[YC0:.*]] = "onnx.LSTM"(%[[X]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[H00]], %[[C00]], %{{.*}}) {hidden_size = 2 : si64} : {{.*}} -> (tensor<?x1x2x2xf32>, tensor<1x2x2xf32>, tensor<1x2x2xf32>)
 // CHECK: %[[X1:.*]] = "onnx.Squeeze"(%[[Y0]], %{{.*}}) : (tensor<?x1x2x2xf32>, tensor<1xi64>) -> tensor<?x2x2xf32>
 // CHECK: %[[H01:.*]] = "onnx.Slice"(%[[H0]], %{{.*}}) : {{.*}} -> tensor<1x2x2xf32>
 // CHECK: %[[C01:.*]] = "onnx.Slice"(%[[C0]], %{{.*}}) : {{.*}} -> tensor<1x2x2xf32>
 // CHECK: %[[Y1:.*]], %[[YH1:.*]], %[[YC1:.*]] = "onnx.LSTM"(%[[X1]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[H01]], %[[C01]], %{{.*}})
 // CHECK: %[[OUT:.*]] = "onnx.Squeeze"(%[[Y1]], %{{.*}})
-// CHECK: %[[HN:.*]] = "onnx.Concat"(%[[YH0]], %[[YH1]]) <{axis = 0 : si64}> : (tensor<1x2x2xf32>, tensor<1x2x2xf32>) -> tensor<2x2x2xf32>
-// CHECK: %[[CN:.*]] = "onnx.Concat"(%[[YC0]], %[[YC1]]) <{axis = 0 : si64}>
+// CHECK: %[[HN:.*]] = "onnx.Concat"(%[[YH0]], %[[YH1]]) {axis = 0 : si64} : (tensor<1x2x2xf32>, tensor<1x2x2xf32>) -> tensor<2x2x2xf32>
+// CHECK: %[[CN:.*]] = "onnx.Concat"(%[[YC0]], %[[YC1]]) {axis = 0 : si64}
 // CHECK: return %[[OUT]], %[[HN]], %[[CN]]
 func.func @forward(%x: !torch.vtensor<[?,2,3],f32>, %h0: !torch.vtensor<[2,2,2],f32>, %c0: !torch.vtensor<[2,2,2],f32>) -> (!torch.vtensor<[?,2,2],f32>, !torch.vtensor<[2,2,2],f32>, !torch.vtensor<[2,2,2],f32>) {
   %wih0 = torch.vtensor.literal(dense<0.1> : tensor<8x3xf32>) : !torch.vtensor<[8,3],f32>
@@ -112,16 +112,16 @@ func.func @forward(%x: !torch.vtensor<[?,2,3],f32>, %h0: !torch.vtensor<[2,2,2],
 
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<2x3x4xf32>
-// CHECK: %[[XT:.*]] = "onnx.Transpose"(%[[X]]) <{perm = [1, 0, 2]}> : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+// CHECK: %[[XT:.*]] = "onnx.Transpose"(%[[X]]) {perm = [1, 0, 2]} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
 // CHECK: %[[NONE:.*]] = "onnx.NoValue"()
-// CHECK: %[[Y0:.*]], %[[YH0:.*]] = "onnx.GRU"(%[[XT]], %{{.*}}, %{{.*}}, %{{.*}}, %[[NONE]], %[[NONE]]) <{direction = "bidirectional", hidden_size = 2 : si64, linear_before_reset = 1 : si64}> : (tensor<3x2x4xf32>, tensor<2x6x4xf32>, tensor<2x6x2xf32>, tensor<2x12xf32>, none, none) -> (tensor<3x2x2x2xf32>, tensor<2x2x2xf32>)
-// CHECK: %[[T0:.*]] = "onnx.Transpose"(%[[Y0]]) <{perm = [0, 2, 1, 3]}> : (tensor<3x2x2x2xf32>) -> tensor<3x2x2x2xf32>
+// CHECK: %[[Y0:.*]], %[[YH0:.*]] = "onnx.GRU"(%[[XT]], %{{.*}}, %{{.*}}, %{{.*}}, %[[NONE]], %[[NONE]]) {direction = "bidirectional", hidden_size = 2 : si64, linear_before_reset = 1 : si64} : (tensor<3x2x4xf32>, tensor<2x6x4xf32>, tensor<2x6x2xf32>, tensor<2x12xf32>, none, none) -> (tensor<3x2x2x2xf32>, tensor<2x2x2xf32>)
+// CHECK: %[[T0:.*]] = "onnx.Transpose"(%[[Y0]]) {perm = [0, 2, 1, 3]} : (tensor<3x2x2x2xf32>) -> tensor<3x2x2x2xf32>
 // CHECK: %[[X1:.*]] = "onnx.Reshape"(%[[T0]], %{{.*}}) : (tensor<3x2x2x2xf32>, tensor<3xi64>) -> tensor<3x2x4xf32>
-// CHECK: %[[Y1:.*]], %[[YH1:.*]] = "onnx.GRU"(%[[X1]], {{.*}}) <{direction = "bidirectional", hidden_size = 2 : si64, linear_before_reset = 1 : si64}>
-// CHECK: %[[T1:.*]] = "onnx.Transpose"(%[[Y1]]) <{perm = [0, 2, 1, 3]}>
+// CHECK: %[[Y1:.*]], %[[YH1:.*]] = "onnx.GRU"(%[[X1]], {{.*}}) {direction = "bidirectional", hidden_size = 2 : si64, linear_before_reset = 1 : si64}
+// CHECK: %[[T1:.*]] = "onnx.Transpose"(%[[Y1]]) {perm = [0, 2, 1, 3]}
 // CHECK: %[[X2:.*]] = "onnx.Reshape"(%[[T1]], %{{.*}})
-// CHECK: %[[OUT:.*]] = "onnx.Transpose"(%[[X2]]) <{perm = [1, 0, 2]}> : (tensor<3x2x4xf32>) -> tensor<2x3x4xf32>
-// CHECK: %[[HN:.*]] = "onnx.Concat"(%[[YH0]], %[[YH1]]) <{axis = 0 : si64}> : (tensor<2x2x2xf32>, tensor<2x2x2xf32>) -> tensor<4x2x2xf32>
+// CHECK: %[[OUT:.*]] = "onnx.Transpose"(%[[X2]]) {perm = [1, 0, 2]} : (tensor<3x2x4xf32>) -> tensor<2x3x4xf32>
+// CHECK: %[[HN:.*]] = "onnx.Concat"(%[[YH0]], %[[YH1]]) {axis = 0 : si64} : (tensor<2x2x2xf32>, tensor<2x2x2xf32>) -> tensor<4x2x2xf32>
 // CHECK: return %[[OUT]], %[[HN]]
 func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[4,2,2],f32>) {
   %h0 = torch.vtensor.literal(dense<0.0> : tensor<4x2x2xf32>) : !torch.vtensor<[4,2,2],f32>
@@ -146,7 +146,7 @@ func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> (!torch.vtensor<[2,3,4],f
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<3x2xf32>{{[^,]*}}, %[[H0:[^:]*]]: tensor<1x2xf32>
 // CHECK: %[[H:.*]] = "onnx.Unsqueeze"(%[[H0]], %{{.*}}) : (tensor<1x2xf32>, tensor<1xi64>) -> tensor<1x1x2xf32>
 // CHECK: %[[XU:.*]] = "onnx.Unsqueeze"(%[[X]], %{{.*}}) : (tensor<3x2xf32>, tensor<1xi64>) -> tensor<3x1x2xf32>
-// CHECK: %[[Y:.*]], %[[YH:.*]] = "onnx.RNN"(%[[XU]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[H]]) <{activations = ["Relu"], hidden_size = 2 : si64}> : {{.*}} -> (tensor<3x1x1x2xf32>, tensor<1x1x2xf32>)
+// CHECK: %[[Y:.*]], %[[YH:.*]] = "onnx.RNN"(%[[XU]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[H]]) {activations = ["Relu"], hidden_size = 2 : si64} : {{.*}} -> (tensor<3x1x1x2xf32>, tensor<1x1x2xf32>)
 // CHECK: %[[Y2:.*]] = "onnx.Squeeze"(%[[Y]], %{{.*}}) : (tensor<3x1x1x2xf32>, tensor<1xi64>) -> tensor<3x1x2xf32>
 // CHECK: %[[OUT:.*]] = "onnx.Squeeze"(%[[Y2]], %{{.*}}) : (tensor<3x1x2xf32>, tensor<1xi64>) -> tensor<3x2xf32>
 // CHECK: %[[HN:.*]] = "onnx.Squeeze"(%[[YH]], %{{.*}}) : (tensor<1x1x2xf32>, tensor<1xi64>) -> tensor<1x2xf32>
@@ -165,11 +165,13 @@ func.func @forward(%x: !torch.vtensor<[3,2],f32>, %h0: !torch.vtensor<[1,2],f32>
 
 // -----
 
-// A bidirectional tanh RNN: the directions' weights are stacked.
+// A bidirectional tanh RNN: the directions' weights are stacked; the
+// initial state is passed as it is.
 
 // CHECK-LABEL: func.func @main_graph
-// CHECK: %[[W:.*]] = "onnx.Initializer"() <{name = "", value = dense_resource<{{.*}}> : tensor<2x2x3xf32>}>
-// CHECK: "onnx.RNN"(%{{.*}}, %[[W]], {{.*}}) <{direction = "bidirectional", hidden_size = 2 : si64}> : (tensor<4x1x3xf32>, tensor<2x2x3xf32>, tensor<2x2x2xf32>, none, none, none) -> (tensor<4x2x1x2xf32>, tensor<2x1x2xf32>)
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<4x1x3xf32>{{[^,]*}}, %[[H0:[^:]*]]: tensor<2x1x2xf32>
+// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "", value = dense_resource{{.*}} : tensor<2x2x3xf32>}
+// CHECK: "onnx.RNN"(%[[X]], %[[W]], %{{.*}}, %{{.*}}, %{{.*}}, %[[H0]]) {direction = "bidirectional", hidden_size = 2 : si64} : (tensor<4x1x3xf32>, tensor<2x2x3xf32>, tensor<2x2x2xf32>, none, none, tensor<2x1x2xf32>) -> (tensor<4x2x1x2xf32>, tensor<2x1x2xf32>)
 func.func @forward(%x: !torch.vtensor<[4,1,3],f32>, %h0: !torch.vtensor<[2,1,2],f32>) -> !torch.vtensor<[4,1,4],f32> {
   %w = torch.vtensor.literal(dense<0.1> : tensor<2x3xf32>) : !torch.vtensor<[2,3],f32>
   %r = torch.vtensor.literal(dense<0.2> : tensor<2x2xf32>) : !torch.vtensor<[2,2],f32>
@@ -191,7 +193,7 @@ func.func @forward(%x: !torch.vtensor<[4,1,3],f32>, %h0: !torch.vtensor<[2,1,2],
 // CHECK-DAG: %[[HU:.*]] = "onnx.Unsqueeze"(%[[H]], %{{.*}}) : (tensor<2x1xf32>, tensor<1xi64>) -> tensor<1x2x1xf32>
 // CHECK-DAG: %[[CU:.*]] = "onnx.Unsqueeze"(%[[C]], %{{.*}}) : (tensor<2x1xf32>, tensor<1xi64>) -> tensor<1x2x1xf32>
 // CHECK-DAG: %[[XU:.*]] = "onnx.Unsqueeze"(%[[X]], %{{.*}}) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<1x2x3xf32>
-// CHECK: %{{.*}}, %[[YH:.*]], %[[YC:.*]] = "onnx.LSTM"(%[[XU]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[HU]], %[[CU]], %{{.*}}) <{hidden_size = 1 : si64}>
+// CHECK: %{{.*}}, %[[YH:.*]], %[[YC:.*]] = "onnx.LSTM"(%[[XU]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[HU]], %[[CU]], %{{.*}}) {hidden_size = 1 : si64}
 // CHECK: %[[H1:.*]] = "onnx.Squeeze"(%[[YH]], %{{.*}}) : (tensor<1x2x1xf32>, tensor<1xi64>) -> tensor<2x1xf32>
 // CHECK: %[[C1:.*]] = "onnx.Squeeze"(%[[YC]], %{{.*}})
 // CHECK: return %[[H1]], %[[C1]]
@@ -213,7 +215,7 @@ func.func @forward(%x: !torch.vtensor<[2,3],f32>, %h: !torch.vtensor<[2,1],f32>,
 // CHECK-DAG: %[[HU:.*]] = "onnx.Unsqueeze"(%[[H]], %{{.*}}) : (tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x2xf32>
 // CHECK-DAG: %[[XU:.*]] = "onnx.Unsqueeze"(%[[X]], %{{.*}}) : (tensor<3xf32>, tensor<2xi64>) -> tensor<1x1x3xf32>
 // CHECK-DAG: %[[NONE:.*]] = "onnx.NoValue"()
-// CHECK: %{{.*}}, %[[YH:.*]] = "onnx.GRU"(%[[XU]], %{{.*}}, %{{.*}}, %[[NONE]], %[[NONE]], %[[HU]]) <{hidden_size = 2 : si64, linear_before_reset = 1 : si64}>
+// CHECK: %{{.*}}, %[[YH:.*]] = "onnx.GRU"(%[[XU]], %{{.*}}, %{{.*}}, %[[NONE]], %[[NONE]], %[[HU]]) {hidden_size = 2 : si64, linear_before_reset = 1 : si64}
 // CHECK: %[[H1:.*]] = "onnx.Squeeze"(%[[YH]], %{{.*}}) : (tensor<1x1x2xf32>, tensor<2xi64>) -> tensor<2xf32>
 // CHECK: return %[[H1]]
 func.func @forward(%x: !torch.vtensor<[3],f32>, %h: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {

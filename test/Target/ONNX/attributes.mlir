@@ -3,6 +3,20 @@
 // Attributes by kind, missing optional inputs ("" unless trailing) and
 // missing optional outputs.
 
+// CHECK: opset_import: ["" : 17, "com.example" : 1]
+// CHECK: attrs (float[1,3,8,8] x, float[4,3,3,3] w, float[2] m)
+// CHECK-SAME: => (float[1,4,6,6] conv, float[1,4,6,6] clip, float[1,3,8,8] dropout, float[2] custom, int64[squeezed_dim_0] squeezed)
+// CHECK-NEXT: <float[] max = {6.0}>
+// CHECK-NEXT: value_info <int64[3] Shape>
+// CHECK-NEXT: {
+// CHECK-NEXT: [Conv] conv = Conv <auto_pad = "NOTSET", dilations = [1, 1], group = 1, kernel_shape = [3, 3]> (x, w)
+// CHECK-NEXT: [Clip] clip = Clip (conv, , max)
+// CHECK-NEXT: [Dropout] dropout = Dropout <seed = 0> (x)
+// CHECK-NEXT: [Scale] custom = com.example.Scale <alpha = 0.5, empty = [], factors = [1.0, 2.0], names = ["a", "b"], table = int32[2] {1, 2}> (m)
+// CHECK-NEXT: [Shape] Shape = Shape <start = 1> (x)
+// CHECK-NEXT: [Squeeze] squeezed = Squeeze (Shape)
+// CHECK-NEXT: }
+
 module attributes {onnx.opset_import = {"ai.onnx" = 17 : i64}} {
   func.func @attrs(%x: tensor<1x3x8x8xf32> {onnx.name = "x"},
                    %w: tensor<4x3x3x3xf32> {onnx.name = "w"},

@@ -13,6 +13,40 @@
 // attributes and from large constants; dense, splat, bool and resource
 // values; stored inline or in one aligned side file.
 
+// CHECK: weights (float[4,16] x, float[16] state) => (float[4,16] y, bool[2] flags)
+// CHECK-NEXT: <float[16] state = {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5},
+// CHECK-SAME: float[16] b = {0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0},
+// CHECK-SAME: int64[2] b_1 = {4, 16}, bool[2] flags_init = {1, 0}, float[16,16] w = {...}, float[16,16] scale = {...}>
+// CHECK: [MatMul] MatMul = MatMul (x, w)
+// CHECK-NEXT: [Add] Add = Add (MatMul, b)
+// CHECK-NEXT: [Add_1] Add_1 = Add (Add, state)
+// CHECK-NEXT: [MatMul_1] MatMul_1 = MatMul (Add_1, scale)
+// CHECK-NEXT: [Reshape] y = Reshape (MatMul_1, b_1)
+// CHECK-NEXT: [Identity] flags = Identity (flags_init)
+
+// INLINE: initializer state inline
+// INLINE-NEXT: initializer b inline
+// INLINE-NEXT: initializer b_1 inline
+// INLINE-NEXT: initializer flags_init inline
+// INLINE-NEXT: initializer w inline
+// INLINE-NEXT: initializer scale inline
+// INLINE-NEXT: checked
+
+// EXTERNAL-DAG: initializer b_1 inline
+// EXTERNAL-DAG: initializer flags_init inline
+// EXTERNAL-DAG: initializer w external external.onnx.data offset {{[0-9]+}} length 1024 aligned True
+// EXTERNAL-DAG: initializer scale external external.onnx.data offset {{[0-9]+}} length 1024 aligned True
+// EXTERNAL-DAG: initializer state external external.onnx.data offset {{[0-9]+}} length 64 aligned True
+// EXTERNAL-DAG: initializer b external external.onnx.data offset {{[0-9]+}} length 64 aligned True
+// EXTERNAL: checked
+
+// SAME: {{^}}same{{$}}
+
+// FILES: {{^}}external.onnx{{$}}
+// FILES-NEXT: {{^}}external.onnx.data{{$}}
+// FILES-NEXT: {{^}}inline.onnx{{$}}
+// FILES-NOT: {{.}}
+
 module attributes {onnx.opset_import = {"ai.onnx" = 17 : i64}} {
   func.func @weights(%x: tensor<4x16xf32> {onnx.name = "x"},
                      %state: tensor<16xf32> {onnx.name = "state", onnx.initializer = dense<0.5> : tensor<16xf32>})

@@ -3,6 +3,16 @@
 // Model fields come from the module's `onnx.*` attributes; the state
 // bindings of the graph function become the `torch_onnx.state` metadata.
 
+// CHECK: ir_version: 8,
+// CHECK-NEXT: opset_import: ["" : 15, "com.example" : 2, "org.other" : 1],
+// CHECK-NEXT: producer_name: "unit-test",
+// CHECK-NEXT: producer_version: "0.1.0",
+// CHECK-NEXT: metadata_props: ["author" : "me", "torch_onnx.state" : "[{\"input\":\"bn.running_mean\",\"output\":\"bn.running_mean.out\",\"path\":\"bn.running_mean\"}]"]
+// CHECK: forward (float[3] x, float[3] bn.running_mean) => (float[3] y, float[3] bn.running_mean.out)
+// CHECK-NEXT: <float[3] bn.running_mean = {0.0, 0.0, 0.0}>
+// CHECK: [Update] Update = com.example.Update (bn.running_mean)
+// CHECK-NEXT: [Other] bn.running_mean.out = org.other.Other (Update)
+
 module attributes {onnx.opset_import = {"ai.onnx" = 15 : i64, "com.example" = 2 : i64},
                    onnx.producer_name = "unit-test",
                    onnx.metadata_props = {author = "me"}} {

@@ -5,6 +5,18 @@
 // and are uniqued, and an output that is not made by a node of its own goes
 // through an Identity.
 
+// CHECK: opset_import: ["" : 17]
+// CHECK: main_graph (float[batch,3] x, float[input_1_dim_0,input_1_dim_1] input_1)
+// CHECK-SAME: => (float[batch,3] out, float[batch,3] x, float[again_dim_0,3] again, float[output_3_dim_0,output_3_dim_1] output_3)
+// CHECK-NEXT: value_info <float[?,3] block/relu, float[?,3] block/relu_1>
+// CHECK-NEXT: {
+// CHECK-NEXT: [block/relu] block/relu = Relu (x)
+// CHECK-NEXT: [block/relu_1] block/relu_1 = Relu (block/relu)
+// CHECK-NEXT: [Abs] out = Abs (block/relu_1)
+// CHECK-NEXT: [Neg] output_3 = Neg (input_1)
+// CHECK-NEXT: [Identity] again = Identity (out)
+// CHECK-NEXT: }
+
 module attributes {onnx.opset_import = {"ai.onnx" = 17 : i64}} {
   func.func @main_graph(
       %x: tensor<?x3xf32> {onnx.name = "x", onnx.dim_params = ["batch", ""]},

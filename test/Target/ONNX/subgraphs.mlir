@@ -7,6 +7,31 @@
 // referenced by name, and a body output that is not made in the body goes
 // through an Identity.
 
+// CHECK: opset_import: ["" : 16]
+// CHECK: control_flow (bool[] c, float[2] x) => (float[2] looped)
+// CHECK-NEXT: <float[2] outer = {1.0, 2.0}, int64[] trip = {3}>
+// CHECK-NEXT: value_info <float[2] branch>
+// CHECK-NEXT: {
+// CHECK-NEXT: [branch] branch = If <then_branch = branch_then_branch () => (float[2] then_add)
+// CHECK-NEXT: {
+// CHECK-NEXT: [then_add] then_add = Add (x, outer)
+// CHECK-NEXT: }, else_branch = branch_else_branch () => (float[2] branch_else_branch_out0)
+// CHECK-NEXT: {
+// CHECK-NEXT: [Identity] branch_else_branch_out0 = Identity (outer)
+// CHECK-NEXT: }> (c)
+// CHECK-NEXT: [loop] looped = Loop <body = loop_body (int64[] loop_body_in0, bool[] loop_body_in1, float[2] loop_body_in2) => (bool[] loop_body_out0, float[2] body_add)
+// CHECK-NEXT: {
+// CHECK-NEXT: [body_add] body_add = Add (loop_body_in2, outer)
+// CHECK-NEXT: [Identity_1] loop_body_out0 = Identity (loop_body_in1)
+// CHECK-NEXT: }> (trip, , branch)
+// CHECK-NEXT: }
+
+// FILE: ir_version 8
+// FILE-NEXT: opset '' 16
+// FILE-NEXT: initializer outer inline
+// FILE-NEXT: initializer trip inline
+// FILE-NEXT: checked
+
 module attributes {onnx.opset_import = {"ai.onnx" = 16 : i64}} {
   func.func @control_flow(%c: tensor<i1> {onnx.name = "c"},
                           %x: tensor<2xf32> {onnx.name = "x"})

@@ -242,7 +242,8 @@ InlinePartialApplicationsPass::inlineAllCalls(CalleeResolver &resolver,
         continue;
       if (++inlined > maxInlinedCalls)
         return call->emitError("stopped after inlining ")
-               << maxInlinedCalls << " calls; is the program recursive?";
+               << static_cast<unsigned>(maxInlinedCalls)
+               << " calls; is the program recursive?";
       if (failed(inlineCall(call, callee)))
         return failure();
       progress = true;

@@ -296,13 +296,16 @@ LogicalResult LiftStatefulBuffersPass::foldReadOnlyScalars(func::FuncOp func) {
     auto getAttr = dyn_cast<PrimGetAttrOp>(op);
     if (!getAttr || state.isTensor || state.firstAssignment)
       continue;
-    // A list or dict written in place is state that cannot be lifted.
-    for (OpOperand &use : getAttr->getUses()) {
-      std::optional<SmallVector<unsigned>> written =
-          getWrittenOperands(use.getOwner());
-      if (!written || llvm::is_contained(*written, use.getOperandNumber()))
-        return use.getOwner()->emitError("cannot lift '")
-               << state.path << "', which this op modifies in place";
+    // A list or dict written in place is state that cannot be lifted; ints,
+    // floats, bools and strings are immutable.
+    if (isa<ListType, DictType>(getAttr.getType())) {
+      for (OpOperand &use : getAttr->getUses()) {
+        std::optional<SmallVector<unsigned>> written =
+            getWrittenOperands(use.getOwner());
+        if (!written || llvm::is_contained(*written, use.getOperandNumber()))
+          return use.getOwner()->emitError("cannot lift '")
+                 << state.path << "', which this op modifies in place";
+      }
     }
     FailureOr<Value> constant = getConstant(func, state, op);
     if (failed(constant))

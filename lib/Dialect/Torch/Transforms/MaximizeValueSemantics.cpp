@@ -208,11 +208,16 @@ FailureOr<Value> ValueSemanticsRewriter::read(Value value, Operation *user) {
               "since it was computed";
 
   // Recompute the view or list from the current contents of its sources.
+  // The op's own operands may already hold older contents, so the sources
+  // come from the alias information.
   Operation *clone = builder.clone(*info->op);
   for (OpOperand &operand : clone->getOpOperands()) {
-    if (info->kind == AliasKind::View && operand.getOperandNumber() != 0)
+    unsigned index = operand.getOperandNumber();
+    if (info->kind == AliasKind::View && index != 0)
       continue;
-    FailureOr<Value> source = read(operand.get(), user);
+    Value original =
+        info->kind == AliasKind::View ? info->base : info->operands[index];
+    FailureOr<Value> source = read(original, user);
     if (failed(source))
       return failure();
     operand.set(*source);

@@ -13,11 +13,15 @@
 using namespace mlir;
 using namespace mlir::torch_onnx;
 
-void Torch::buildTorchLegalizePipeline(OpPassManager &pm) {
+void Torch::buildTorchLegalizePipeline(
+    OpPassManager &pm, const TorchLegalizePipelineOptions &options) {
   pm.addPass(createInlinePartialApplications());
   pm.addPass(createLiftStatefulBuffers());
   pm.addNestedPass<func::FuncOp>(createMaximizeValueSemantics());
-  // Shape generalization (torch-generalize-shapes) runs here.
+  GeneralizeShapesOptions shapes;
+  shapes.dynamicDims.assign(options.dynamicDims.begin(),
+                            options.dynamicDims.end());
+  pm.addPass(createGeneralizeShapes(shapes));
   pm.addNestedPass<func::FuncOp>(createCleanup());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -25,7 +29,7 @@ void Torch::buildTorchLegalizePipeline(OpPassManager &pm) {
 }
 
 void Torch::registerTorchLegalizePipeline() {
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<TorchLegalizePipelineOptions>(
       "torch-legalize-pipeline",
       "Turn an imported TorchScript object graph into one value-semantic "
       "func.func @forward",

@@ -121,6 +121,7 @@ void TensorAliasAnalysis::setAggregate(Value value, Operation *op) {
   AliasInfo info;
   info.kind = AliasKind::Aggregate;
   info.op = op;
+  info.operands.assign(op->operand_begin(), op->operand_end());
   for (Value element : op->getOperands())
     if (const AliasInfo *elementInfo = lookup(element))
       info.roots.insert(elementInfo->roots.begin(), elementInfo->roots.end());

@@ -44,6 +44,9 @@ struct AliasInfo {
   Value base;
   /// For View and Aggregate: the op computing it.
   Operation *op = nullptr;
+  /// For Aggregate: the op's operands when it was classified, which a
+  /// rewrite may since have replaced in the op itself.
+  SmallVector<Value> operands;
   /// For View: whether a write through the view can be written back.
   bool invertible = false;
   /// The Root values whose storage this value may share.

@@ -90,11 +90,14 @@ std::optional<SmallVector<unsigned>> Torch::getWrittenOperands(Operation *op) {
     return SmallVector<unsigned>();
   if (op->hasTrait<Torch::OpTrait::IsTrailingUnderscoreInplaceVariant>())
     return SmallVector<unsigned>{0};
+  if (op->hasTrait<Torch::OpTrait::IsOutVariant>())
+    return getOutOperands(op);
   if (op->getName().getStringRef().starts_with("torch.aten.")) {
-    // Every other writing aten op is an out= variant (`sort.values`,
-    // `max.dim_max`, ...), or writes its list or dict operand when it
-    // returns nothing (`append.t`, `_set_item.t`, `sort.int`).
-    if (op->getNumResults() == 0)
+    // Every other writing aten op either writes its list or dict operand
+    // (`append.t`, `_set_item.t`, `sort.int`) or is an out= variant with
+    // several outputs (`sort.values`, `max.dim_max`).
+    if (op->getNumOperands() > 0 &&
+        isa<ListType, DictType>(op->getOperand(0).getType()))
       return SmallVector<unsigned>{0};
     return getOutOperands(op);
   }

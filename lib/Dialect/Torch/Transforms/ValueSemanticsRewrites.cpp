@@ -243,5 +243,9 @@ Torch::createUpdatedRunningStats(OpBuilder &builder, Operation *batchNorm,
     Value scaled = AtenMulScalarOp::create(builder, loc, type, diff, momentum);
     return AtenAddTensorOp::create(builder, loc, type, running, scaled, one);
   };
-  return std::make_pair(update(runningMean, mean), update(runningVar, var));
+  // Two statements: the order of function arguments' evaluation, and so of
+  // the ops created, is unspecified.
+  Value newMean = update(runningMean, mean);
+  Value newVar = update(runningVar, var);
+  return std::make_pair(newMean, newVar);
 }

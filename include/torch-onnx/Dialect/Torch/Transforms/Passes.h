@@ -13,6 +13,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 
 namespace mlir::torch_onnx::Torch {
 
@@ -25,10 +26,20 @@ namespace mlir::torch_onnx::Torch {
 /// round trips.
 void populateTorchFoldingPatterns(RewritePatternSet &patterns);
 
+/// The options of `torch-legalize-pipeline`.
+struct TorchLegalizePipelineOptions
+    : public PassPipelineOptions<TorchLegalizePipelineOptions> {
+  ListOption<std::string> dynamicDims{
+      *this, "dynamic-dims",
+      llvm::cl::desc("Dims to make dynamic, as ARG:AXIS=SYMBOL entries (see "
+                     "torch-generalize-shapes)")};
+};
+
 /// Adds the passes that turn an imported TorchScript object graph into one
 /// value-semantic `func.func @forward` to `pm`: inlining, state lifting,
 /// value semantics, shape generalization and cleanup.
-void buildTorchLegalizePipeline(OpPassManager &pm);
+void buildTorchLegalizePipeline(OpPassManager &pm,
+                                const TorchLegalizePipelineOptions &options);
 
 /// Registers `torch-legalize-pipeline`.
 void registerTorchLegalizePipeline();

@@ -1,0 +1,95 @@
+// RUN: torch-onnx-opt %s -split-input-file -onnx-fuse-conv-batchnorm | FileCheck %s
+
+// An inference BatchNormalization after a Conv without bias: with
+// s = scale / sqrt(var + eps) = [1, 2], W' = W * s per output channel and
+// B' = (0 - mean) * s + bias.
+
+// CHECK-LABEL: func.func @conv_without_bias
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x4x4xf32>)
+// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense<{{\[}}[{{\[}}[1.000000e+00]]], {{\[}}[{{\[}}4.000000e+00]]]]> : tensor<2x1x1x1xf32>}
+// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {name = "conv.weight.fused_bias", value = dense<[5.000000e-01, -3.000000e+00]> : tensor<2xf32>}
+// CHECK: %[[Y:.*]] = "onnx.Conv"(%[[X]], %[[W]], %[[B]]) {group = 2 : si64} : (tensor<1x2x4x4xf32>, tensor<2x1x1x1xf32>, tensor<2xf32>) -> tensor<1x2x4x4xf32>
+// CHECK-NOT: onnx.BatchNormalization
+// CHECK: return %[[Y]]
+func.func @conv_without_bias(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
+  %w = "onnx.Initializer"() {name = "conv.weight", value = dense<[[[[1.0]]], [[[2.0]]]]> : tensor<2x1x1x1xf32>} : () -> tensor<2x1x1x1xf32>
+  %none = "onnx.NoValue"() : () -> none
+  %y = "onnx.Conv"(%x, %w, %none) {group = 2 : si64} : (tensor<1x2x4x4xf32>, tensor<2x1x1x1xf32>, none) -> tensor<1x2x4x4xf32>
+  %scale = "onnx.Initializer"() {name = "bn.weight", value = dense<[2.0, 4.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %bias = "onnx.Initializer"() {name = "bn.bias", value = dense<[1.0, -1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %mean = "onnx.Initializer"() {name = "bn.running_mean", value = dense<[0.5, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %var = "onnx.Initializer"() {name = "bn.running_var", value = dense<[4.0, 4.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %z, %m, %v = "onnx.BatchNormalization"(%y, %scale, %bias, %mean, %var) {epsilon = 0.0 : f32} : (tensor<1x2x4x4xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<1x2x4x4xf32>, none, none)
+  return %z : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// A Conv with a bias keeps the bias's name: B' = (B - mean) * s + bias.
+
+// CHECK-LABEL: func.func @conv_with_bias
+// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense<3.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {name = "conv.bias", value = dense<1.000000e+01> : tensor<1xf32>}
+// CHECK: %[[Y:.*]] = "onnx.Conv"(%{{.*}}, %[[W]], %[[B]])
+// CHECK-NOT: onnx.BatchNormalization
+// CHECK: return %[[Y]]
+func.func @conv_with_bias(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
+  %w = "onnx.Initializer"() {name = "conv.weight", value = dense<1.0> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
+  %b = "onnx.Initializer"() {name = "conv.bias", value = dense<5.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = "onnx.Conv"(%x, %w, %b) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, tensor<1xf32>) -> tensor<1x1x4x4xf32>
+  %scale = "onnx.Initializer"() {name = "bn.weight", value = dense<6.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %bias = "onnx.Initializer"() {name = "bn.bias", value = dense<4.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %mean = "onnx.Initializer"() {name = "bn.running_mean", value = dense<3.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %var = "onnx.Initializer"() {name = "bn.running_var", value = dense<4.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %z, %m, %v = "onnx.BatchNormalization"(%y, %scale, %bias, %mean, %var) {epsilon = 0.0 : f32} : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, none, none)
+  return %z : tensor<1x1x4x4xf32>
+}
+
+// -----
+
+// The Conv's result has another use: nothing is fused.
+
+// CHECK-LABEL: func.func @conv_with_other_use
+// CHECK: %[[Y:.*]] = "onnx.Conv"
+// CHECK: %[[Z:.*]], %{{.*}}, %{{.*}} = "onnx.BatchNormalization"(%[[Y]],
+// CHECK: return %[[Z]], %[[Y]]
+func.func @conv_with_other_use(%x: tensor<1x1x4x4xf32>) -> (tensor<1x1x4x4xf32>, tensor<1x1x4x4xf32>) {
+  %w = "onnx.Initializer"() {name = "conv.weight", value = dense<1.0> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
+  %none = "onnx.NoValue"() : () -> none
+  %y = "onnx.Conv"(%x, %w, %none) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, none) -> tensor<1x1x4x4xf32>
+  %p = "onnx.Initializer"() {name = "bn.p", value = dense<1.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %z, %m, %v = "onnx.BatchNormalization"(%y, %p, %p, %p, %p) : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, none, none)
+  return %z, %y : tensor<1x1x4x4xf32>, tensor<1x1x4x4xf32>
+}
+
+// -----
+
+// Statistics that are not constants cannot be folded.
+
+// CHECK-LABEL: func.func @runtime_statistics
+// CHECK: "onnx.Conv"
+// CHECK: "onnx.BatchNormalization"
+func.func @runtime_statistics(%x: tensor<1x1x4x4xf32>, %mean: tensor<1xf32>) -> tensor<1x1x4x4xf32> {
+  %w = "onnx.Initializer"() {name = "conv.weight", value = dense<1.0> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
+  %none = "onnx.NoValue"() : () -> none
+  %y = "onnx.Conv"(%x, %w, %none) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, none) -> tensor<1x1x4x4xf32>
+  %p = "onnx.Initializer"() {name = "bn.p", value = dense<1.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %z, %m, %v = "onnx.BatchNormalization"(%y, %p, %p, %mean, %p) : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, none, none)
+  return %z : tensor<1x1x4x4xf32>
+}
+
+// -----
+
+// A training-mode normalization computes its own statistics.
+
+// CHECK-LABEL: func.func @training_mode
+// CHECK: "onnx.Conv"
+// CHECK: "onnx.BatchNormalization"
+func.func @training_mode(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
+  %w = "onnx.Initializer"() {name = "conv.weight", value = dense<1.0> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
+  %none = "onnx.NoValue"() : () -> none
+  %y = "onnx.Conv"(%x, %w, %none) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, none) -> tensor<1x1x4x4xf32>
+  %p = "onnx.Initializer"() {name = "bn.p", value = dense<1.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %z, %m, %v = "onnx.BatchNormalization"(%y, %p, %p, %p, %p) {training_mode = 1 : si64} : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>)
+  return %z : tensor<1x1x4x4xf32>
+}

@@ -1,0 +1,294 @@
+#!/usr/bin/python3
+"""Compiles a set of models with torch-onnx-compile and checks each one.
+
+Every torchvision classification model (random weights, eval mode, traced
+with a 1x3x224x224 input; inception_v3 with 1x3x299x299), plus the sequence
+models of utils/model_zoo.py, is saved as TorchScript, compiled to ONNX and
+run in onnxruntime against PyTorch (utils/verify_model.py). Models whose
+weights exceed --max-weights-mb are skipped.
+
+With --peer, the same TorchScript file is also exported by torch.onnx.export
+(opset 17 unless --peer-opset says otherwise) to compare node counts; the
+column is "-" when the peer refuses the model.
+
+Prints one line per model and a summary; the exit code is 1 when a model
+that was not skipped fails.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+PYTHON = sys.executable
+
+# Models from utils/model_zoo.py checked besides torchvision's.
+ZOO_MODELS = ["transformer_encoder", "dynamic_sequence", "lstm", "gru"]
+# Classification models whose example input is not 224x224.
+INPUT_SIZES = {"inception_v3": 299}
+
+
+def torchvision_models():
+    import torchvision.models as models
+    if hasattr(models, "list_models"):
+        return sorted(models.list_models(module=models))
+    # Older torchvision: the lowercase builders of torchvision.models.
+    import inspect
+    helpers = {"get_model", "get_model_builder", "get_model_weights",
+               "get_weight", "list_models"}
+    return sorted(name for name, value in vars(models).items()
+                  if inspect.isfunction(value) and name[0].islower()
+                  and name not in helpers)
+
+
+#===----------------------------------------------------------------------===#
+# Building one model (runs in a child process to bound its memory)
+#===----------------------------------------------------------------------===#
+
+def build_model(name, out, max_weights_mb):
+    """Saves model `name` as TorchScript to `out` and writes the example
+    input shapes and compile/verify flags to `out`.json. Exit code 3 means
+    the model is too big."""
+    import torch
+    torch.manual_seed(0)
+    sys.path.insert(0, HERE)
+    import model_zoo
+    info = {"compile_flags": [], "verify_flags": []}
+    if name in model_zoo.REGISTRY and name not in torchvision_models():
+        build, flags, verify, shapes = model_zoo.REGISTRY[name]
+        module = build()
+        info["compile_flags"] = list(flags)
+        if "--input-shape" not in flags:
+            for shape in shapes:
+                info["compile_flags"] += ["--input-shape", shape]
+        info["verify_flags"] = list(verify)
+        info["shapes"] = shapes
+    else:
+        import torchvision
+        size = INPUT_SIZES.get(name, 224)
+        model = getattr(torchvision.models, name)(weights=None).eval()
+        weight_bytes = sum(t.numel() * t.element_size()
+                           for t in list(model.parameters()) +
+                           list(model.buffers()))
+        info["weights_mb"] = weight_bytes / 2**20
+        if weight_bytes > max_weights_mb * 2**20:
+            with open(out + ".json", "w") as f:
+                json.dump(info, f)
+            return 3
+        example = torch.randn(1, 3, size, size)
+        with torch.no_grad():
+            module = torch.jit.trace(model, (example,), check_trace=False)
+        shape = f"1x3x{size}x{size}xf32"
+        info["compile_flags"] = ["--input-shape", shape]
+        info["shapes"] = [shape]
+    module.save(out)
+    with open(out + ".json", "w") as f:
+        json.dump(info, f)
+    return 0
+
+
+def parse_shape(text):
+    """`1x3x224x224xf32` as (dims, torch dtype name)."""
+    parts = text.split("x")
+    dims = [int(p) for p in parts[:-1]]
+    return dims, parts[-1]
+
+
+def peer_export(pt, out, shapes, opset):
+    """Exports `pt` with torch.onnx.export; prints the node count."""
+    import torch
+    dtypes = {"f32": torch.float32, "si64": torch.int64, "i64": torch.int64,
+              "i1": torch.bool}
+    inputs = []
+    for shape in shapes:
+        dims, dtype = parse_shape(shape)
+        if dtypes[dtype] == torch.float32:
+            inputs.append(torch.randn(*dims))
+        else:
+            inputs.append(torch.zeros(*dims, dtype=dtypes[dtype]))
+    module = torch.jit.load(pt)
+    torch.onnx.export(module, tuple(inputs), out, opset_version=opset)
+    return 0
+
+
+#===----------------------------------------------------------------------===#
+# Checking one model
+#===----------------------------------------------------------------------===#
+
+def count_nodes(path):
+    import onnx
+    model = onnx.load(path, load_external_data=False)
+    return len(model.graph.node)
+
+
+def run(cmd, timeout, log):
+    start = time.time()
+    try:
+        result = subprocess.run(cmd, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True,
+                                timeout=timeout)
+        output, code = result.stdout, result.returncode
+    except subprocess.TimeoutExpired as e:
+        output = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) \
+            else (e.stdout or "")
+        output += f"\ntimed out after {timeout}s"
+        code = -1
+    log.write(f"$ {' '.join(cmd)}\n{output}\n")
+    log.flush()
+    return code, output, time.time() - start
+
+
+def check_model(name, args, workdir, log):
+    row = {"name": name, "status": "FAIL", "error": None, "nodes": None,
+           "peer_nodes": None, "note": ""}
+    pt = os.path.join(workdir, name + ".pt")
+    onnx_path = os.path.join(workdir, name + ".onnx")
+    code, output, _ = run([PYTHON, __file__, "--build", name, pt,
+                           "--max-weights-mb", str(args.max_weights_mb)],
+                          args.timeout, log)
+    info = {}
+    if os.path.exists(pt + ".json"):
+        with open(pt + ".json") as f:
+            info = json.load(f)
+    if code == 3:
+        row["status"] = "skip"
+        row["note"] = f"weights {info.get('weights_mb', 0):.0f} MB"
+        return row
+    if code != 0:
+        row["note"] = "building the TorchScript model failed"
+        return row
+
+    compile_cmd = [args.compiler, pt, "-o", onnx_path,
+                   "--opset", str(args.opset)] + info["compile_flags"]
+    code, output, seconds = run(compile_cmd, args.timeout, log)
+    row["compile_seconds"] = seconds
+    if code != 0:
+        errors = [l for l in output.splitlines() if "error" in l]
+        row["note"] = "compile: " + (errors[-1][:160] if errors else
+                                     output.strip()[-160:])
+        return row
+    row["nodes"] = count_nodes(onnx_path)
+
+    verify_cmd = [PYTHON, os.path.join(HERE, "verify_model.py"), pt,
+                  onnx_path, "--tolerance", str(args.tolerance)] + \
+        info["verify_flags"]
+    code, output, _ = run(verify_cmd, args.timeout, log)
+    match = re.search(r"largest relative error (\S+) .*: (ok|MISMATCH)",
+                      output)
+    if match:
+        row["error"] = float(match.group(1))
+    if code == 0 and match and match.group(2) == "ok":
+        row["status"] = "pass"
+    else:
+        lines = [l for l in output.splitlines() if l.strip()]
+        row["note"] = "verify: " + (lines[-1][:160] if lines else "no output")
+
+    if args.peer:
+        peer_path = os.path.join(workdir, name + ".peer.onnx")
+        code, output, _ = run([PYTHON, __file__, "--peer-export", pt,
+                               peer_path, "--peer-opset",
+                               str(args.peer_opset), "--shapes"] +
+                              info["shapes"], args.timeout, log)
+        if code == 0:
+            row["peer_nodes"] = count_nodes(peer_path)
+        for path in (peer_path, peer_path + ".data"):
+            if os.path.exists(path):
+                os.remove(path)
+    if not args.keep:
+        for path in (pt, pt + ".json", onnx_path, onnx_path + ".data"):
+            if os.path.exists(path):
+                os.remove(path)
+    return row
+
+
+def format_row(row):
+    error = "-" if row["error"] is None else f"{row['error']:.2e}"
+    nodes = "-" if row["nodes"] is None else str(row["nodes"])
+    peer = "-" if row["peer_nodes"] is None else str(row["peer_nodes"])
+    return (f"{row['name']:<22} {row['status']:<5} {error:>9} {nodes:>6} "
+            f"{peer:>6}  {row['note']}")
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("models", nargs="*",
+                        help="models to check (default: all)")
+    parser.add_argument("--compiler",
+                        default=os.path.join(ROOT, "build", "bin",
+                                             "torch-onnx-compile"))
+    parser.add_argument("--opset", type=int, default=17)
+    parser.add_argument("--peer", action="store_true",
+                        help="also count the nodes torch.onnx.export makes")
+    parser.add_argument("--peer-opset", type=int, default=17)
+    parser.add_argument("--tolerance", type=float, default=1e-4)
+    parser.add_argument("--max-weights-mb", type=float, default=500)
+    parser.add_argument("--timeout", type=int, default=1800,
+                        help="seconds allowed for each step")
+    parser.add_argument("--workdir", help="where models are written "
+                        "(default: a temporary directory)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the .pt and .onnx files")
+    parser.add_argument("--log", help="write every command's output here")
+    parser.add_argument("--json", help="write the results here")
+    parser.add_argument("--list", action="store_true")
+    # Internal modes, run in child processes.
+    parser.add_argument("--build", nargs=2, metavar=("NAME", "OUT"),
+                        help=argparse.SUPPRESS)
+    parser.add_argument("--peer-export", nargs=2, metavar=("PT", "OUT"),
+                        help=argparse.SUPPRESS)
+    parser.add_argument("--shapes", nargs="*", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    if args.build:
+        return build_model(args.build[0], args.build[1], args.max_weights_mb)
+    if args.peer_export:
+        return peer_export(args.peer_export[0], args.peer_export[1],
+                           args.shapes, args.peer_opset)
+
+    names = args.models or torchvision_models() + ZOO_MODELS
+    if args.list:
+        print("\n".join(names))
+        return 0
+    if not os.path.exists(args.compiler):
+        print(f"no compiler at {args.compiler}; pass --compiler",
+              file=sys.stderr)
+        return 2
+
+    workdir = args.workdir or tempfile.mkdtemp(prefix="check_models")
+    os.makedirs(workdir, exist_ok=True)
+    log = open(args.log, "w") if args.log else open(os.devnull, "w")
+    print(f"{'model':<22} {'state':<5} {'rel.err':>9} {'nodes':>6} "
+          f"{'peer':>6}  note", flush=True)
+    rows = []
+    for name in names:
+        row = check_model(name, args, workdir, log)
+        rows.append(row)
+        print(format_row(row), flush=True)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump(rows, f, indent=1)
+    log.close()
+
+    passed = sum(r["status"] == "pass" for r in rows)
+    skipped = sum(r["status"] == "skip" for r in rows)
+    failed = [r["name"] for r in rows if r["status"] == "FAIL"]
+    print(f"\n{passed} passed, {len(failed)} failed, {skipped} skipped "
+          f"of {len(rows)} models (opset {args.opset})")
+    if failed:
+        print("failed: " + ", ".join(failed))
+    if args.peer:
+        worse = [r["name"] for r in rows
+                 if r["nodes"] is not None and r["peer_nodes"] is not None
+                 and r["nodes"] > r["peer_nodes"]]
+        if worse:
+            print("more nodes than torch.onnx.export: " + ", ".join(worse))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
