@@ -29,6 +29,9 @@ config.test_exec_root = os.path.join(config.torch_onnx_obj_root, "test")
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 config.environment["NODE_PATH"] = config.node_modules
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(
+    ("%expect-exit", config.python_executable + " " +
+     os.path.join(config.torch_onnx_src_root, "utils", "expect_exit.py")))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%src_root", config.torch_onnx_src_root))
 config.substitutions.append(

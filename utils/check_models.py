@@ -7,6 +7,13 @@ models of utils/model_zoo.py, is saved as TorchScript, compiled to ONNX and
 run in onnxruntime against PyTorch (utils/verify_model.py). Models whose
 weights exceed --max-weights-mb are skipped.
 
+With random weights, the default running statistics of batch normalization
+(mean 0, variance 1) let activations vanish in deep networks (efficientnet's
+outputs are around 1e-14), which would make any comparison pass. So, unless
+--no-calibrate is given, the running statistics are first computed from two
+random batches in training mode. The "max|y|" column shows the largest
+output magnitude the relative error is measured against.
+
 With --peer, the same TorchScript file is also exported by torch.onnx.export
 (opset 17 unless --peer-opset says otherwise) to compare node counts; the
 column is "-" when the peer refuses the model.
@@ -50,7 +57,26 @@ def torchvision_models():
 # Building one model (runs in a child process to bound its memory)
 #===----------------------------------------------------------------------===#
 
-def build_model(name, out, max_weights_mb):
+def calibrate_batch_norm(model, size):
+    """Sets the running statistics of `model`'s batch normalizations to
+    those of random inputs, and returns `model` in eval mode."""
+    import torch
+    norms = [m for m in model.modules()
+             if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)]
+    if norms:
+        for norm in norms:
+            norm.reset_running_stats()
+            norm.momentum = None  # a cumulative average
+        model.train()
+        with torch.no_grad():
+            for _ in range(2):
+                model(torch.randn(2, 3, size, size))
+        for norm in norms:
+            norm.momentum = 0.1
+    return model.eval()
+
+
+def build_model(name, out, max_weights_mb, calibrate):
     """Saves model `name` as TorchScript to `out` and writes the example
     input shapes and compile/verify flags to `out`.json. Exit code 3 means
     the model is too big."""
@@ -80,6 +106,8 @@ def build_model(name, out, max_weights_mb):
             with open(out + ".json", "w") as f:
                 json.dump(info, f)
             return 3
+        if calibrate:
+            model = calibrate_batch_norm(model, size)
         example = torch.randn(1, 3, size, size)
         with torch.no_grad():
             module = torch.jit.trace(model, (example,), check_trace=False)
@@ -144,12 +172,14 @@ def run(cmd, timeout, log):
 
 
 def check_model(name, args, workdir, log):
-    row = {"name": name, "status": "FAIL", "error": None, "nodes": None,
+    row = {"name": name, "status": "FAIL", "error": None, "scale": None,
+           "nodes": None,
            "peer_nodes": None, "note": ""}
     pt = os.path.join(workdir, name + ".pt")
     onnx_path = os.path.join(workdir, name + ".onnx")
     code, output, _ = run([PYTHON, __file__, "--build", name, pt,
-                           "--max-weights-mb", str(args.max_weights_mb)],
+                           "--max-weights-mb", str(args.max_weights_mb)] +
+                          (["--no-calibrate"] if args.no_calibrate else []),
                           args.timeout, log)
     info = {}
     if os.path.exists(pt + ".json"):
@@ -175,13 +205,17 @@ def check_model(name, args, workdir, log):
     row["nodes"] = count_nodes(onnx_path)
 
     verify_cmd = [PYTHON, os.path.join(HERE, "verify_model.py"), pt,
-                  onnx_path, "--tolerance", str(args.tolerance)] + \
+                  onnx_path, "-v", "--tolerance", str(args.tolerance)] + \
         info["verify_flags"]
     code, output, _ = run(verify_cmd, args.timeout, log)
     match = re.search(r"largest relative error (\S+) .*: (ok|MISMATCH)",
                       output)
     if match:
         row["error"] = float(match.group(1))
+    scales = [float(m) for m in
+              re.findall(r"largest magnitude (\S+?)\)", output)]
+    if scales:
+        row["scale"] = max(scales)
     if code == 0 and match and match.group(2) == "ok":
         row["status"] = "pass"
     else:
@@ -208,9 +242,11 @@ def check_model(name, args, workdir, log):
 
 def format_row(row):
     error = "-" if row["error"] is None else f"{row['error']:.2e}"
+    scale = "-" if row["scale"] is None else f"{row['scale']:.3g}"
     nodes = "-" if row["nodes"] is None else str(row["nodes"])
     peer = "-" if row["peer_nodes"] is None else str(row["peer_nodes"])
-    return (f"{row['name']:<22} {row['status']:<5} {error:>9} {nodes:>6} "
+    return (f"{row['name']:<22} {row['status']:<5} {error:>9} {scale:>8} "
+            f"{nodes:>6} "
             f"{peer:>6}  {row['note']}")
 
 
@@ -226,6 +262,8 @@ def main(argv):
                         help="also count the nodes torch.onnx.export makes")
     parser.add_argument("--peer-opset", type=int, default=17)
     parser.add_argument("--tolerance", type=float, default=1e-4)
+    parser.add_argument("--no-calibrate", action="store_true",
+                        help="keep the default batch norm statistics")
     parser.add_argument("--max-weights-mb", type=float, default=500)
     parser.add_argument("--timeout", type=int, default=1800,
                         help="seconds allowed for each step")
@@ -245,7 +283,8 @@ def main(argv):
     args = parser.parse_args(argv)
 
     if args.build:
-        return build_model(args.build[0], args.build[1], args.max_weights_mb)
+        return build_model(args.build[0], args.build[1], args.max_weights_mb,
+                           not args.no_calibrate)
     if args.peer_export:
         return peer_export(args.peer_export[0], args.peer_export[1],
                            args.shapes, args.peer_opset)
@@ -262,7 +301,8 @@ def main(argv):
     workdir = args.workdir or tempfile.mkdtemp(prefix="check_models")
     os.makedirs(workdir, exist_ok=True)
     log = open(args.log, "w") if args.log else open(os.devnull, "w")
-    print(f"{'model':<22} {'state':<5} {'rel.err':>9} {'nodes':>6} "
+    print(f"{'model':<22} {'state':<5} {'rel.err':>9} {'max|y|':>8} "
+          f"{'nodes':>6} "
           f"{'peer':>6}  note", flush=True)
     rows = []
     for name in names:

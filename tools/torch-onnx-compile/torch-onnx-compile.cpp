@@ -351,6 +351,9 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerAllDialects(registry);
   MLIRContext context(registry);
+  // Diagnostics name the op and its Python line; dumping the IR would bury
+  // them.
+  context.printOpOnDiagnostic(false);
   context.loadAllAvailableDialects();
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);

@@ -8,9 +8,16 @@
 // Moves IR across the project's boundaries: TorchScript archives in, ONNX
 // models in and out.
 //
+// The source is built twice. torch-onnx-translate-torchscript has the
+// TorchScript importer; torch-onnx-translate does not load LibTorch, whose
+// start-up takes most of a second, and runs the former for
+// --import-torchscript.
+//
 //===----------------------------------------------------------------------===//
 
+#ifdef TORCH_ONNX_TRANSLATE_TORCHSCRIPT
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
+#endif
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Target/ONNX/ONNXImport.h"
@@ -22,8 +29,14 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#ifndef TORCH_ONNX_TRANSLATE_TORCHSCRIPT
+#include <unistd.h>
+#endif
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -91,6 +104,24 @@ OwningOpRef<ModuleOp> parseMLIR(MLIRContext &context) {
   sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
   return parseSourceFile<ModuleOp>(sourceMgr, &context);
 }
+
+#ifndef TORCH_ONNX_TRANSLATE_TORCHSCRIPT
+/// Replaces this process with torch-onnx-translate-torchscript, next to this
+/// executable, on the same arguments. Returns only on failure.
+int execTorchScriptTool(char **argv) {
+  static int anchor;
+  std::string self = llvm::sys::fs::getMainExecutable(argv[0], &anchor);
+  SmallString<256> tool(llvm::sys::path::parent_path(self));
+  llvm::sys::path::append(tool, "torch-onnx-translate-torchscript");
+  argv[0] = tool.data();
+  ::execv(tool.c_str(), argv);
+  llvm::errs() << "error: cannot run '" << tool
+               << "' for --import-torchscript: "
+               << std::error_code(errno, std::generic_category()).message()
+               << "\n";
+  return 1;
+}
+#endif
 } // namespace
 
 int main(int argc, char **argv) {
@@ -105,6 +136,10 @@ int main(int argc, char **argv) {
     llvm::errs() << usageError;
     return 2;
   }
+#ifndef TORCH_ONNX_TRANSLATE_TORCHSCRIPT
+  if (action == Action::ImportTorchScript)
+    return execTorchScriptTool(argv);
+#endif
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -115,11 +150,15 @@ int main(int argc, char **argv) {
 
   switch (action) {
   case Action::ImportTorchScript: {
+#ifdef TORCH_ONNX_TRANSLATE_TORCHSCRIPT
     TorchScriptImportOptions options;
     options.inputShapes.assign(inputShapes.begin(), inputShapes.end());
     OwningOpRef<ModuleOp> module =
         importTorchScriptFile(inputFilename, options, &context);
     return module && succeeded(printModule(*module)) ? 0 : 1;
+#else
+    return 1;
+#endif
   }
   case Action::ImportONNX: {
     OwningOpRef<ModuleOp> module = importONNXFile(inputFilename, &context);

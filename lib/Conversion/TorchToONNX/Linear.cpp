@@ -6,13 +6,18 @@
 //===----------------------------------------------------------------------===//
 //
 // linear becomes one Gemm (transB=1) on 2-D inputs and MatMul + Add above;
-// addmm becomes Gemm; the other matrix products MatMul. Every convolution
+// addmm becomes Gemm; the other matrix products MatMul, and einsum Einsum.
+// Every convolution
 // form becomes Conv or ConvTranspose with explicit pads; weights stay the
 // initializers they were, so that the ONNX cleanups can fuse them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PatternUtils.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <cctype>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -145,6 +150,93 @@ struct ConvertScaledMatMulAdd : public ONNXConversionPattern<OpTy> {
       product = b.create<ONNX::AddOp>(type, {product, self});
     }
     rewriter.replaceOp(op, product);
+    return success();
+  }
+};
+
+/// The einsum equation of PyTorch's `equation` in the form ONNX accepts: no
+/// spaces, lowercase labels only (PyTorch's uppercase labels are renamed to
+/// unused lowercase ones) and an explicit output. Nullopt when the equation
+/// is malformed or uses more than 26 labels.
+std::optional<std::string> getONNXEinsumEquation(StringRef equation) {
+  std::string compact;
+  for (char c : equation)
+    if (!isspace(static_cast<unsigned char>(c)))
+      compact.push_back(c);
+  StringRef text(compact);
+  auto [inputs, output] = text.split("->");
+  bool explicitOutput = text.contains("->");
+  if (!llvm::all_of(compact, [](char c) {
+        return isalpha(static_cast<unsigned char>(c)) || c == '.' ||
+               c == ',' || c == '-' || c == '>';
+      }))
+    return std::nullopt;
+
+  // PyTorch's implicit output: the ellipsis, then the labels used once, in
+  // PyTorch's label order (uppercase before lowercase).
+  std::string result = explicitOutput ? output.str() : std::string();
+  if (!explicitOutput) {
+    if (inputs.contains("..."))
+      result = "...";
+    std::string once;
+    for (char c : inputs)
+      if (isalpha(static_cast<unsigned char>(c)) &&
+          llvm::count(inputs, c) == 1)
+        once.push_back(c);
+    llvm::sort(once);
+    result += once;
+  }
+
+  // Rename the labels to lowercase letters, keeping lowercase ones.
+  std::string full = (inputs + "->" + result).str();
+  llvm::DenseMap<char, char> rename;
+  SmallVector<bool> taken(26, false);
+  for (char c : full)
+    if (c >= 'a' && c <= 'z') {
+      rename[c] = c;
+      taken[c - 'a'] = true;
+    }
+  for (char c : full) {
+    if (!(c >= 'A' && c <= 'Z') || rename.count(c))
+      continue;
+    auto free = llvm::find(taken, false);
+    if (free == taken.end())
+      return std::nullopt;
+    *free = true;
+    rename[c] = 'a' + (free - taken.begin());
+  }
+  for (char &c : full)
+    if (isalpha(static_cast<unsigned char>(c)))
+      c = rename[c];
+  return full;
+}
+
+/// einsum(equation, tensors, path): Einsum.
+struct ConvertEinsum : public ONNXConversionPattern<Torch::AtenEinsumOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenEinsumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    auto equationOp = op.getEquation().getDefiningOp<Torch::ConstantStrOp>();
+    if (!type || !equationOp)
+      return rewriter.notifyMatchFailure(op, "expected a constant equation");
+    std::optional<std::string> equation =
+        getONNXEinsumEquation(equationOp.getValue());
+    if (!equation)
+      return rewriter.notifyMatchFailure(op, "unsupported equation");
+    FailureOr<SmallVector<Value>> tensors =
+        getTensorListElements(rewriter, op.getTensors());
+    if (failed(tensors))
+      return rewriter.notifyMatchFailure(op, "expected a list of tensors");
+    ONNXBuilder b(rewriter, op.getLoc());
+    SmallVector<Value> inputs;
+    for (Value tensor : *tensors)
+      inputs.push_back(b.cast(tensor, type.getElementType()));
+    rewriter.replaceOp(op, b.create<ONNX::EinsumOp>(
+                               type, inputs,
+                               {b.stringAttr("equation", *equation)}));
     return success();
   }
 };
@@ -347,7 +439,8 @@ void torch_to_onnx::populateLinearPatterns(TypeConverter &typeConverter,
                                            RewritePatternSet &patterns,
                                            int64_t opset) {
   using namespace Torch;
-  addPatterns<ConvertLinear, ConvertAddmm, ConvertMatMul<AtenMatmulOp>,
+  addPatterns<ConvertLinear, ConvertAddmm, ConvertEinsum,
+              ConvertMatMul<AtenMatmulOp>,
               ConvertMatMul<AtenMmOp>, ConvertMatMul<AtenBmmOp>,
               ConvertMatMul<AtenMvOp>, ConvertMatMul<AtenDotOp>,
               ConvertScaledMatMulAdd<AtenBaddbmmOp>,

@@ -9,9 +9,9 @@
 // CHECK-DAG:     %[[TWO:.*]] = torch.constant.int 2
 // CHECK-DAG:     %[[THREE:.*]] = torch.constant.int 3
 // CHECK-DAG:     %[[NEG:.*]] = torch.constant.int -1
-// CHECK:         %[[D2:.*]] = torch.aten.size.int %[[X]], %[[TWO]]
 // CHECK:         %[[L:.*]] = torch.prim.ListConstruct %[[SIX]], %[[NEG]]
 // CHECK:         %[[V:.*]] = torch.aten.view %[[X]], %[[L]]
+// CHECK:         %[[D2:.*]] = torch.aten.size.int %[[X]], %[[TWO]]
 // CHECK:         return %[[V]], %[[THREE]], %[[D2]]
 func.func @size_folding(%x: !torch.vtensor<[2,3,?],f32>) -> (!torch.vtensor, !torch.int, !torch.int) {
   %int0 = torch.constant.int 0

@@ -18,16 +18,16 @@
 // CHECK-SAME:      %[[INPUT:[^:]*]]: !torch.vtensor<[5],f32> {torch_onnx.name = "input"},
 // CHECK-SAME:      %[[AVG:[^:]*]]: !torch.vtensor<[5],f32> {torch_onnx.initial_value = dense<0.000000e+00> : tensor<5xf32>, torch_onnx.name = "avg.running_avg"},
 // CHECK-SAME:      %[[COUNT:[^:]*]]: !torch.vtensor<[],si64> {torch_onnx.initial_value = dense<0> : tensor<si64>, torch_onnx.name = "avg.count"})
-// CHECK-SAME:      -> (!torch.vtensor, !torch.vtensor {torch_onnx.name = "avg.running_avg.out"}, !torch.vtensor<[],si64> {torch_onnx.name = "avg.count.out"})
+// CHECK-SAME:      -> (!torch.vtensor<[5],f32>, !torch.vtensor<[5],f32> {torch_onnx.name = "avg.running_avg.out"}, !torch.vtensor<[],si64> {torch_onnx.name = "avg.count.out"})
 // CHECK-SAME:      attributes {torch_onnx.state = [{input = "avg.running_avg", output = "avg.running_avg.out", path = "avg.running_avg"}, {input = "avg.count", output = "avg.count.out", path = "avg.count"}]}
 // CHECK:         %[[ONE:.*]] = torch.constant.int 1
 // CHECK:         %[[OLD:.*]] = torch.aten.Int.Tensor %[[COUNT]] : !torch.vtensor<[],si64> -> !torch.int
 // CHECK:         %[[NEW:.*]] = torch.aten.add.int %[[OLD]], %[[ONE]]
+// CHECK:         %[[NEWCOUNT:.*]] = torch.prim.NumToTensor.Scalar %[[NEW]] : !torch.int -> !torch.vtensor<[],si64>
 // CHECK:         %[[PREV:.*]] = torch.aten.sub.int %[[NEW]], %[[ONE]]
-// CHECK:         %[[SCALED:.*]] = torch.aten.mul.Scalar %[[AVG]], %[[PREV]] : !torch.vtensor<[5],f32>, !torch.int -> !torch.vtensor
+// CHECK:         %[[SCALED:.*]] = torch.aten.mul.Scalar %[[AVG]], %[[PREV]] : !torch.vtensor<[5],f32>, !torch.int -> !torch.vtensor<[5],f32>
 // CHECK:         %[[SUM:.*]] = torch.aten.add.Tensor %[[SCALED]], %[[INPUT]], %[[ONE]]
 // CHECK:         %[[RESULT:.*]] = torch.aten.div.Scalar %[[SUM]], %[[NEW]]
-// CHECK:         %[[NEWCOUNT:.*]] = torch.prim.NumToTensor.Scalar %[[NEW]] : !torch.int -> !torch.vtensor<[],si64>
 // CHECK:         return %[[RESULT]], %[[RESULT]], %[[NEWCOUNT]]
 // CHECK-NOT:   func.func
 torch.class_type @__torch__.RunningAverageSubmodule {
