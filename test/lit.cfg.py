@@ -53,3 +53,11 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 if os.path.exists(os.path.join(config.torch_onnx_tools_dir,
                                "torch-onnx-compile")):
     config.available_features.add("torch-onnx-compile")
+
+# ONNX's backend node tests (Debian's libonnx-testdata) for the conformance
+# run of the ONNX importer and emitter.
+if os.path.isdir("/usr/include/onnx/backend/test/data/node"):
+    config.available_features.add("onnx-backend-tests")
+# The passes and the conversion (TORCH_ONNX_BUILD_COMPILER).
+if config.build_compiler:
+    config.available_features.add("compiler")

@@ -12,15 +12,24 @@ original and the round-tripped model in onnxruntime (Node.js) and compares
 their outputs with the expected ones.
 
 The pass rate is counted over the tests whose original model onnxruntime
-runs correctly. A tool crash is an exit code other than 0 and 1 (a signal
-or an abort). Exit code 0 when the pass rate reaches --min-pass-rate and
-nothing crashed, 1 otherwise.
+runs correctly. A tool crash is a signal, an abort or any exit code other
+than 0 and 1; a clean error (exit code 1) only fails the test. Tests whose
+inputs or outputs are not tensors (sequences, optionals) cannot be fed to
+onnxruntime-node and are left out of the count, as are those onnxruntime
+gets wrong on the original model.
+
+The last line is the verdict:
+
+    conformance: PASS (853 of 859 = 99.3%, required 95.0%; 0 crashes, 0 timeouts)
+
+and the exit code is 0 for PASS, 1 for FAIL.
 """
 import argparse
 import concurrent.futures
 import json
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -50,8 +59,9 @@ def parse_args(argv):
     parser.add_argument("--translate", required=True,
                         help="path of torch-onnx-translate")
     parser.add_argument("--node-modules",
-                        default=os.path.join(HERE, "..", "third_party", "node",
-                                             "node_modules"),
+                        default=os.environ.get("NODE_PATH") or
+                        os.path.join(HERE, "..", "third_party", "node",
+                                     "node_modules"),
                         help="node_modules folder with onnxruntime-node")
     parser.add_argument("--data-dir", default=DEFAULT_DATA,
                         help="folder of the backend node tests")
@@ -71,11 +81,17 @@ def parse_args(argv):
     return parser.parse_args(argv)
 
 
+# Signs in a tool's stderr that it died rather than failed cleanly.
+CRASH_PATTERNS = ("PLEASE submit a bug report", "Stack dump:", "LLVM ERROR:",
+                  "Assertion `", "terminate called")
+
+
 class OrtWorker:
     """One onnxruntime-node process that runs jobs one after the other."""
 
-    def __init__(self, node_modules):
+    def __init__(self, node_modules, timeout):
         self.node_modules = node_modules
+        self.timeout = timeout
         self.process = None
         self.next_id = 0
 
@@ -97,6 +113,13 @@ class OrtWorker:
             try:
                 self.process.stdin.write(json.dumps(job) + "\n")
                 self.process.stdin.flush()
+                ready, _, _ = select.select([self.process.stdout], [], [],
+                                            self.timeout)
+                if not ready:
+                    self.process.kill()
+                    self.process.wait()
+                    self.process = None
+                    return None, "onnxruntime timed out"
                 line = self.process.stdout.readline()
             except (BrokenPipeError, OSError):
                 line = ""
@@ -202,11 +225,12 @@ def run_tool(args, command):
                                 errors="replace", timeout=args.timeout)
     except subprocess.TimeoutExpired:
         return "timeout", f"timed out after {args.timeout}s"
-    message = result.stderr.strip().splitlines()
-    message = message[0] if message else ""
-    if result.returncode == 0:
+    lines = result.stderr.strip().splitlines()
+    message = lines[0] if lines else ""
+    crashed = any(p in result.stderr for p in CRASH_PATTERNS)
+    if result.returncode == 0 and not crashed:
         return "ok", ""
-    if result.returncode == 1:
+    if result.returncode == 1 and not crashed:
         return "error", message
     return "crash", f"exit code {result.returncode}: {message}"
 
@@ -273,7 +297,7 @@ def main(argv):
 
     def task(name):
         if not hasattr(local, "worker"):
-            local.worker = OrtWorker(args.node_modules)
+            local.worker = OrtWorker(args.node_modules, args.timeout)
             with lock:
                 workers.append(local.worker)
         return run_test(args, name, local.worker)
@@ -316,8 +340,12 @@ def main(argv):
     print(f"tool crashes:                     {len(crashes)}")
     print(f"tool timeouts:                    {len(timeouts)}")
     print(f"time:                             {time.time() - start:.0f}s")
-    ok = rate >= args.min_pass_rate and not crashes and not timeouts
-    print("PASS" if ok else "FAIL")
+    ok = (bool(baseline) and rate >= args.min_pass_rate and not crashes and
+          not timeouts)
+    print(f"conformance: {'PASS' if ok else 'FAIL'} ({len(passed)} of "
+          f"{len(baseline)} = {100 * rate:.1f}%, required "
+          f"{100 * args.min_pass_rate:.1f}%; {len(crashes)} crashes, "
+          f"{len(timeouts)} timeouts)")
     return 0 if ok else 1
 
 

@@ -147,7 +147,8 @@ def LiftStatefulBuffers : Pass<"torch-lift-stateful-buffers", "ModuleOp"> {
     `aten.Float.Tensor` or `aten.Bool.Tensor`, writes with
     `torch.prim.NumToTensor.Scalar`. Tensor state keeps its reference type
     so that `torch-maximize-value-semantics` can rewrite the in-place ops on
-    it.
+    it. A tuple slot (an LSTM's `self.hidden = (h, c)`) is state element by
+    element, with the paths `<path>.0`, `<path>.1`, ...
 
     Reads see the latest write in program order. A write inside a
     `torch.prim.If` or `torch.prim.Loop` is threaded out of the region as an

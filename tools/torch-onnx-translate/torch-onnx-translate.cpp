@@ -22,6 +22,7 @@
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Target/ONNX/ONNXImport.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -73,6 +74,10 @@ cl::opt<uint64_t> externalDataThreshold(
 cl::opt<bool> noVerifyONNX(
     "no-verify-onnx",
     cl::desc("Skip the ONNX checker and shape inference on export"));
+cl::opt<bool> emitBytecode(
+    "emit-bytecode",
+    cl::desc("Write imported MLIR as bytecode, which holds large weights "
+             "without hex-encoding them"));
 cl::opt<unsigned> elideWeightsAbove(
     "elide-weights-larger-than",
     cl::desc("When printing MLIR, elide weight blobs above this many bytes"),
@@ -86,23 +91,32 @@ LogicalResult printModule(ModuleOp module) {
     llvm::errs() << "error: " << error << "\n";
     return failure();
   }
-  OpPrintingFlags flags;
-  flags.elideLargeResourceString(elideWeightsAbove);
-  module->print(output->os(), flags);
+  if (emitBytecode) {
+    if (failed(writeBytecodeToFile(module, output->os()))) {
+      llvm::errs() << "error: cannot write the module as bytecode\n";
+      return failure();
+    }
+  } else {
+    OpPrintingFlags flags;
+    flags.elideLargeResourceString(elideWeightsAbove);
+    module->print(output->os(), flags);
+  }
   output->keep();
   return success();
 }
 
+/// Parses the input file. The module may keep references into the file's
+/// buffer, so that the weights of a bytecode file are not copied.
 OwningOpRef<ModuleOp> parseMLIR(MLIRContext &context) {
-  llvm::SourceMgr sourceMgr;
   std::string error;
   auto file = openInputFile(inputFilename, &error);
   if (!file) {
     llvm::errs() << "error: " << error << "\n";
     return nullptr;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  return parseSourceFile<ModuleOp>(sourceMgr, &context);
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(file), SMLoc());
+  return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
 }
 
 #ifndef TORCH_ONNX_TRANSLATE_TORCHSCRIPT

@@ -109,6 +109,43 @@ void flattenTupleResults(func::FuncOp func) {
   func.setAllResultAttrs(attrs);
 }
 
+/// Reports each argument and result of `func` whose type has no ONNX
+/// counterpart (a tensor whose dtype was not inferred, for example), with a
+/// note at the first op that produced a tensor of unknown dtype. Failure if
+/// there was any.
+LogicalResult checkSignatureTypes(func::FuncOp func,
+                                  const TypeConverter &typeConverter) {
+  bool failed = false;
+  auto check = [&](Type type, StringRef kind, unsigned index) {
+    if (typeConverter.convertType(type))
+      return;
+    InFlightDiagnostic diag = func.emitError()
+                              << "cannot convert the type " << type << " of "
+                              << kind << " " << index << " to ONNX";
+    failed = true;
+    Operation *firstUnknown = nullptr;
+    func.walk([&](Operation *op) {
+      for (Type resultType : op->getResultTypes()) {
+        auto tensor = dyn_cast<Torch::BaseTensorType>(resultType);
+        if (tensor && !tensor.hasDtype()) {
+          firstUnknown = op;
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    if (firstUnknown)
+      diag.attachNote(firstUnknown->getLoc())
+          << "the first tensor of unknown element type is the result of '"
+          << getSourceOpName(firstUnknown) << "'";
+  };
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+    check(type, "argument", index);
+  for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
+    check(type, "result", index);
+  return failure(failed);
+}
+
 struct ConvertTorchToONNXPass
     : public torch_onnx::impl::ConvertTorchToONNXBase<ConvertTorchToONNXPass> {
   using Base::Base;
@@ -275,7 +312,7 @@ void ConvertTorchToONNXPass::runOnOperation() {
   Builder b(context);
   module->setAttr("onnx.opset_import",
                   b.getDictionaryAttr(b.getNamedAttr(
-                      "", b.getI64IntegerAttr(opset))));
+                      "ai.onnx", b.getI64IntegerAttr(opset))));
   module->setAttr("onnx.ir_version",
                   b.getI64IntegerAttr(getONNXIRVersionForOpset(opset)));
   module->setAttr("onnx.producer_name", b.getStringAttr("torch-onnx"));
@@ -284,6 +321,8 @@ void ConvertTorchToONNXPass::runOnOperation() {
   flattenTupleResults(func);
 
   TorchToONNXTypeConverter typeConverter(context);
+  if (failed(checkSignatureTypes(func, typeConverter)))
+    return signalPassFailure();
   RewritePatternSet patterns(context);
   populateTorchToONNXPatterns(typeConverter, patterns, opset);
   if (fallbackCustomOps)
@@ -325,7 +364,7 @@ void ConvertTorchToONNXPass::runOnOperation() {
   if (usesAten)
     module->setAttr("onnx.opset_import",
                     b.getDictionaryAttr(
-                        {b.getNamedAttr("", b.getI64IntegerAttr(opset)),
+                        {b.getNamedAttr("ai.onnx", b.getI64IntegerAttr(opset)),
                          b.getNamedAttr(kAtenDomain, b.getI64IntegerAttr(1))}));
   if (failed(finalizeGraph(module, func)))
     return signalPassFailure();

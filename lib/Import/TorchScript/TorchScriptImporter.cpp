@@ -72,7 +72,8 @@ static std::string describeLoadError(llvm::StringRef message) {
             match[1] + ", but LibTorch " TORCH_VERSION " reads versions up to " +
             match[2])
         .str();
-  if (message.contains("failed finding central directory"))
+  if (message.contains("failed finding central directory") ||
+      message.contains("failed reading zip archive"))
     return "is a truncated or corrupt zip archive";
   if (message.contains("failed locating file constants.pkl") ||
       message.contains("failed locating file data.pkl"))

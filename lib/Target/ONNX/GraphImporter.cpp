@@ -435,9 +435,15 @@ LogicalResult GraphImporter::importNode(onnx::NodeProto &node,
   SmallVector<Type> resultTypes;
   // For each node output, the index of its result.
   SmallVector<unsigned> outputResults;
+  // A type the model declares but that has no MLIR form is an error rather
+  // than a guess.
+  std::string unsupportedOutput;
   auto typeOf = [&](const std::string &name, size_t formalIndex) {
-    Type type = getDeclaredType(name);
-    return type ? type : inferResultType(schema, formalIndex, operands);
+    if (Type type = getDeclaredType(name))
+      return type;
+    if (scopes.back().types.lookup(name) && unsupportedOutput.empty())
+      unsupportedOutput = name;
+    return inferResultType(schema, formalIndex, operands);
   };
   if (dialectSchema) {
     const auto &formals = schema->inputs();
@@ -486,6 +492,11 @@ LogicalResult GraphImporter::importNode(onnx::NodeProto &node,
                                          : typeOf(name, resultTypes.size()));
     }
   }
+
+  if (!unsupportedOutput.empty())
+    return emitError(loc) << "output '" << unsupportedOutput << "' of node '"
+                          << node.name() << "' (" << opType
+                          << ") has an unsupported type";
 
   OperationState state(loc, dialectSchema ? "onnx." + opType : "onnx.Custom");
   state.addOperands(operands);
@@ -581,7 +592,9 @@ LogicalResult GraphImporter::importMainGraph(onnx::GraphProto &graph,
   }
 
   OpBuilder moduleBuilder = OpBuilder::atBlockEnd(module.getBody());
-  StringRef name = graph.name().empty() ? "main_graph" : graph.name();
+  StringRef name = graph.name();
+  if (name.empty())
+    name = "main_graph";
   auto func = func::FuncOp::create(moduleBuilder, fileLoc, name,
                                    b.getFunctionType(inputTypes, {}));
   Block *body = func.addEntryBlock();

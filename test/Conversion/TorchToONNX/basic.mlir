@@ -4,7 +4,7 @@
 
 // CHECK-LABEL: module attributes
 // CHECK-SAME: onnx.ir_version = 8 : i64
-// CHECK-SAME: onnx.opset_import = {"" = 17 : i64}
+// CHECK-SAME: onnx.opset_import = {ai.onnx = 17 : i64}
 // CHECK-SAME: onnx.producer_name = "torch-onnx"
 // CHECK-SAME: onnx.producer_version = "0.1"
 // CHECK: func.func @main_graph(%[[X:.*]]: tensor<1x3x8x8xf32> {onnx.name = "x"}) -> (tensor<1x4x8x8xf32> {onnx.name = "output"})

@@ -4,7 +4,7 @@
 // org.pytorch.aten; its constant arguments become attributes, and the
 // module imports the domain.
 // CHECK-LABEL: module attributes
-// CHECK-SAME: onnx.opset_import = {"" = 17 : i64, org.pytorch.aten = 1 : i64}
+// CHECK-SAME: onnx.opset_import = {ai.onnx = 17 : i64, org.pytorch.aten = 1 : i64}
 // CHECK: func.func @main_graph(%[[X:.*]]: tensor<4x5xf32>)
 // CHECK: %[[C:.*]] = "onnx.Custom"(%[[X]]) {arg1 = 1 : si64, domain = "org.pytorch.aten", op_type = "cumprod", schema = "aten::cumprod"} : (tensor<4x5xf32>) -> tensor<4x5xf32>
 // CHECK: %[[R:.*]] = "onnx.Relu"(%[[C]])

@@ -51,3 +51,16 @@ func.func @forward(%x: !torch.vtensor<[1,3,7,7],f32>) -> !torch.vtensor<[1,3,3,3
   %0 = torch.aten.adaptive_avg_pool2d %x, %o : !torch.vtensor<[1,3,7,7],f32>, !torch.list<int> -> !torch.vtensor<[1,3,3,3],f32>
   return %0 : !torch.vtensor<[1,3,3,3],f32>
 }
+
+// -----
+
+// A result whose dtype shape inference could not find has no ONNX type; the
+// first tensor of unknown dtype is pointed out.
+
+// expected-error @+1 {{cannot convert the type '!torch.vtensor<[4],unk>' of result 0 to ONNX}}
+func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],unk> {
+  // expected-note @+1 {{the first tensor of unknown element type is the result of 'my::op'}}
+  %0 = torch.operator "my::op"(%x) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],unk>
+  %1 = torch.aten.relu %0 : !torch.vtensor<[4],unk> -> !torch.vtensor<[4],unk>
+  return %1 : !torch.vtensor<[4],unk>
+}

@@ -170,3 +170,23 @@ func.func @dead_code(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   torch.operator "mylib::log_stats"(%x) : (!torch.vtensor<[4],f32>) -> ()
   return %x : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// `prim::unchecked_cast` of a value whose type is already the checked one
+// is the value, except as an operand of func.return, whose types must match
+// the function's exactly. A cast from an optional stays.
+
+// CHECK-LABEL: func.func @unchecked_cast(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[2],f32>, %[[H:.*]]: !torch.optional<vtensor>)
+// CHECK:         %[[SAME:.*]] = torch.operator "prim::unchecked_cast"(%[[X]]) : (!torch.vtensor<[2],f32>) -> !torch.vtensor
+// CHECK:         %[[CAST:.*]] = torch.operator "prim::unchecked_cast"(%[[H]])
+// CHECK:         %[[SUM:.*]] = torch.aten.add.Tensor %[[X]], %[[CAST]]
+// CHECK:         return %[[SAME]], %[[SUM]]
+func.func @unchecked_cast(%x: !torch.vtensor<[2],f32>, %h: !torch.optional<vtensor>) -> (!torch.vtensor, !torch.vtensor) {
+  %int1 = torch.constant.int 1
+  %0 = torch.operator "prim::unchecked_cast"(%x) : (!torch.vtensor<[2],f32>) -> !torch.vtensor
+  %1 = torch.operator "prim::unchecked_cast"(%h) : (!torch.optional<vtensor>) -> !torch.vtensor
+  %2 = torch.aten.add.Tensor %0, %1, %int1 : !torch.vtensor, !torch.vtensor, !torch.int -> !torch.vtensor
+  return %0, %2 : !torch.vtensor, !torch.vtensor
+}

@@ -138,3 +138,34 @@ func.func @forward(%x: !torch.vtensor<[2,3,8,8],f32> {torch_onnx.name = "image"}
   %5 = torch.aten.select.int %4, %int0, %int0 : !torch.vtensor<[2,4],f32>, !torch.int, !torch.int -> !torch.vtensor<[4],f32>
   return %0, %1, %2, %3, %5 : !torch.vtensor<[2,4,8,8],f32>, !torch.vtensor<[512],f32>, !torch.vtensor<[2,4],f32>, !torch.vtensor<[?],f32>, !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// A narrow of the whole batch dim takes the runtime size; arange, full and
+// new_zeros to the traced batch size follow the batch.
+
+// CHECK-LABEL: func.func @forward
+// CHECK-SAME: -> (!torch.vtensor<[?,10],f32> {torch_onnx.dim_params = ["batch", ""]}, !torch.vtensor<[?],si64> {torch_onnx.dim_params = ["batch"]}, !torch.vtensor<[?,3],f32> {torch_onnx.dim_params = ["batch", ""]}, !torch.vtensor<[?,3],f32> {torch_onnx.dim_params = ["batch", ""]})
+// CHECK: %[[N0:.*]] = torch.aten.size.int %arg0
+// CHECK: torch.aten.narrow %arg0, %{{.*}}, %{{.*}}, %[[N0]]
+// CHECK: %[[N1:.*]] = torch.aten.size.int %arg0
+// CHECK: torch.aten.arange.start %{{.*}}, %[[N1]],
+// CHECK: %[[N2:.*]] = torch.aten.size.int %arg0
+// CHECK: %[[L2:.*]] = torch.prim.ListConstruct %[[N2]], %{{.*}}
+// CHECK: torch.aten.full %[[L2]],
+// CHECK: %[[N3:.*]] = torch.aten.size.int %arg0
+// CHECK: %[[L3:.*]] = torch.prim.ListConstruct %[[N3]], %{{.*}}
+// CHECK: torch.aten.new_zeros %arg0, %[[L3]],
+func.func @forward(%x: !torch.vtensor<[4,10],f32> {torch_onnx.name = "x"}) -> (!torch.vtensor<[4,10],f32>, !torch.vtensor<[4],si64>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32>) {
+  %none = torch.constant.none
+  %int0 = torch.constant.int 0
+  %int3 = torch.constant.int 3
+  %int4 = torch.constant.int 4
+  %float = torch.constant.float 5.000000e-01
+  %0 = torch.aten.narrow %x, %int0, %int0, %int4 : !torch.vtensor<[4,10],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[4,10],f32>
+  %1 = torch.aten.arange.start %int0, %int4, %none, %none, %none, %none : !torch.int, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[4],si64>
+  %size = torch.prim.ListConstruct %int4, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %2 = torch.aten.full %size, %float, %none, %none, %none, %none : !torch.list<int>, !torch.float, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[4,3],f32>
+  %3 = torch.aten.new_zeros %x, %size, %none, %none, %none, %none : !torch.vtensor<[4,10],f32>, !torch.list<int>, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[4,3],f32>
+  return %0, %1, %2, %3 : !torch.vtensor<[4,10],f32>, !torch.vtensor<[4],si64>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32>
+}

@@ -1,4 +1,4 @@
-// RUN: torch-onnx-opt %s -torch-legalize-pipeline | FileCheck %s
+// RUN: torch-onnx-opt %s -split-input-file -torch-legalize-pipeline | FileCheck %s
 
 // The running average of a submodule with extra state: a buffer reassigned
 // in forward and a Python int counter (`self.count += 1`), as TorchScript
@@ -73,4 +73,53 @@ func.func private @__torch__.RunningAverageSubmodule.forward(%self: !torch.nn.Mo
   torch.prim.SetAttr %self["running_avg"] = %4 : !torch.nn.Module<"__torch__.RunningAverageSubmodule">, !torch.tensor
   %running_avg = torch.prim.GetAttr %self["running_avg"] : !torch.nn.Module<"__torch__.RunningAverageSubmodule"> -> !torch.tensor
   return %running_avg : !torch.tensor
+}
+
+// -----
+
+// A submodule's method called with prim.CallMethod is inlined, its
+// parameter becomes a constant, and a buffer updated in place
+// (`self.steps.add_(1)`) becomes state in value form.
+
+// CHECK-LABEL: func.func @forward(
+// CHECK-SAME:      %[[X:[^:]*]]: !torch.vtensor<[2,4],f32> {torch_onnx.name = "x"},
+// CHECK-SAME:      %[[STEPS:[^:]*]]: !torch.vtensor<[],si64> {torch_onnx.initial_value = dense<0> : tensor<si64>, torch_onnx.name = "steps"})
+// CHECK-SAME:      -> (!torch.vtensor<[2,3],f32>, !torch.vtensor<[],si64> {torch_onnx.name = "steps.out"})
+// CHECK-SAME:      attributes {torch_onnx.state = [{input = "steps", output = "steps.out", path = "steps"}]}
+// CHECK-DAG:     %[[W:.*]] = torch.vtensor.literal(dense<5.000000e-01> : tensor<4x3xf32>) : !torch.vtensor<[4,3],f32>
+// CHECK-DAG:     %[[ONE:.*]] = torch.constant.int 1
+// CHECK:         %[[Y:.*]] = torch.aten.mm %[[X]], %[[W]] : !torch.vtensor<[2,4],f32>, !torch.vtensor<[4,3],f32> -> !torch.vtensor<[2,3],f32>
+// CHECK:         %[[NEXT:.*]] = torch.aten.add.Scalar %[[STEPS]], %[[ONE]], %[[ONE]] : !torch.vtensor<[],si64>, !torch.int, !torch.int -> !torch.vtensor<[],si64>
+// CHECK:         return %[[Y]], %[[NEXT]]
+// CHECK-NOT:   func.func
+torch.class_type @__torch__.Sub {
+  torch.attr "weight" : !torch.tensor
+  torch.method "forward", @__torch__.Sub.forward
+}
+torch.class_type @__torch__.M {
+  torch.attr "sub" : !torch.nn.Module<"__torch__.Sub">
+  torch.attr "steps" : !torch.tensor
+  torch.method "forward", @__torch__.M.forward
+}
+%w = torch.tensor.literal(dense<0.5> : tensor<4x3xf32>) : !torch.tensor<[4,3],f32>
+%sub = torch.nn_module {
+  torch.slot "weight", %w : !torch.tensor<[4,3],f32>
+} : !torch.nn.Module<"__torch__.Sub">
+%steps = torch.tensor.literal(dense<0> : tensor<si64>) : !torch.tensor<[],si64>
+%root = torch.nn_module {
+  torch.slot "sub", %sub : !torch.nn.Module<"__torch__.Sub">
+  torch.slot "steps", %steps : !torch.tensor<[],si64>
+} : !torch.nn.Module<"__torch__.M">
+func.func private @__torch__.M.forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor<[2,4],f32> {torch_onnx.name = "x"}) -> !torch.tensor {
+  %int1 = torch.constant.int 1
+  %0 = torch.prim.GetAttr %self["sub"] : !torch.nn.Module<"__torch__.M"> -> !torch.nn.Module<"__torch__.Sub">
+  %1 = torch.prim.CallMethod %0["forward"] (%x) : !torch.nn.Module<"__torch__.Sub">, (!torch.tensor<[2,4],f32>) -> !torch.tensor
+  %2 = torch.prim.GetAttr %self["steps"] : !torch.nn.Module<"__torch__.M"> -> !torch.tensor
+  %3 = torch.aten.add_.Scalar %2, %int1, %int1 : !torch.tensor, !torch.int, !torch.int -> !torch.tensor
+  return %1 : !torch.tensor
+}
+func.func private @__torch__.Sub.forward(%self: !torch.nn.Module<"__torch__.Sub">, %x: !torch.tensor) -> !torch.tensor {
+  %0 = torch.prim.GetAttr %self["weight"] : !torch.nn.Module<"__torch__.Sub"> -> !torch.tensor
+  %1 = torch.aten.mm %x, %0 : !torch.tensor, !torch.tensor -> !torch.tensor
+  return %1 : !torch.tensor
 }

@@ -147,3 +147,83 @@ func.func @forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor) ->
   torch.prim.SetAttr %self["buf"] = %x : !torch.nn.Module<"__torch__.M">, !torch.tensor
   return %x : !torch.tensor
 }
+
+// -----
+
+// A tuple slot assigned a tuple of another length.
+
+torch.class_type @__torch__.M {
+  torch.attr "hidden" : !torch.tuple<tensor, tensor>
+}
+%h = torch.tensor.literal(dense<1.0> : tensor<2xf32>) : !torch.tensor<[2],f32>
+%hidden = torch.prim.TupleConstruct %h, %h : !torch.tensor<[2],f32>, !torch.tensor<[2],f32> -> !torch.tuple<tensor<[2],f32>, tensor<[2],f32>>
+%root = torch.nn_module {
+  torch.slot "hidden", %hidden : !torch.tuple<tensor<[2],f32>, tensor<[2],f32>>
+} : !torch.nn.Module<"__torch__.M">
+func.func @forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor) -> !torch.tensor {
+  %t = torch.prim.TupleConstruct %x : !torch.tensor -> !torch.tuple<tensor>
+  // expected-error @+1 {{cannot lift 'hidden': it holds a tuple of 2 elements but is assigned '!torch.tuple<tensor>'}}
+  torch.prim.SetAttr %self["hidden"] = %t : !torch.nn.Module<"__torch__.M">, !torch.tuple<tensor>
+  return %x : !torch.tensor
+}
+
+// -----
+
+// Both elements of a tuple slot hold one tensor, and forward reassigns the
+// tuple: the elements would become two pieces of state sharing storage.
+
+torch.class_type @__torch__.M {
+  torch.attr "hidden" : !torch.tuple<tensor, tensor>
+}
+%h = torch.tensor.literal(dense<1.0> : tensor<2xf32>) : !torch.tensor<[2],f32>
+%hidden = torch.prim.TupleConstruct %h, %h : !torch.tensor<[2],f32>, !torch.tensor<[2],f32> -> !torch.tuple<tensor<[2],f32>, tensor<[2],f32>>
+%root = torch.nn_module {
+  torch.slot "hidden", %hidden : !torch.tuple<tensor<[2],f32>, tensor<[2],f32>>
+} : !torch.nn.Module<"__torch__.M">
+func.func @forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor) -> !torch.tensor {
+  %t = torch.prim.TupleConstruct %x, %x : !torch.tensor, !torch.tensor -> !torch.tuple<tensor, tensor>
+  // expected-error @+1 {{'hidden.0' holds the same tensor as 'hidden.1'; cannot lift the assignment of state that shares storage}}
+  torch.prim.SetAttr %self["hidden"] = %t : !torch.nn.Module<"__torch__.M">, !torch.tuple<tensor, tensor>
+  return %x : !torch.tensor
+}
+
+// -----
+
+// An op writing through a value that holds two slots' tensors.
+
+torch.class_type @__torch__.M {
+  torch.attr "a" : !torch.tensor
+  torch.attr "b" : !torch.tensor
+}
+%a = torch.tensor.literal(dense<1.0> : tensor<2xf32>) : !torch.tensor<[2],f32>
+%b = torch.tensor.literal(dense<2.0> : tensor<2xf32>) : !torch.tensor<[2],f32>
+%root = torch.nn_module {
+  torch.slot "a", %a : !torch.tensor<[2],f32>
+  torch.slot "b", %b : !torch.tensor<[2],f32>
+} : !torch.nn.Module<"__torch__.M">
+func.func @forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor) -> !torch.tensor {
+  %0 = torch.prim.GetAttr %self["a"] : !torch.nn.Module<"__torch__.M"> -> !torch.tensor
+  %1 = torch.prim.GetAttr %self["b"] : !torch.nn.Module<"__torch__.M"> -> !torch.tensor
+  %2 = torch.prim.ListConstruct %0, %1 : (!torch.tensor, !torch.tensor) -> !torch.list<tensor>
+  // expected-error @+1 {{'a' may share storage with 'b', and this op writes to it; cannot lift them separately}}
+  torch.operator "mylib::zero_all_"(%2) : (!torch.list<tensor>) -> ()
+  return %x : !torch.tensor
+}
+
+// -----
+
+// A tuple slot read as a value of another type.
+
+torch.class_type @__torch__.M {
+  torch.attr "hidden" : !torch.tuple<tensor, tensor>
+}
+%h = torch.tensor.literal(dense<1.0> : tensor<2xf32>) : !torch.tensor<[2],f32>
+%hidden = torch.prim.TupleConstruct %h, %h : !torch.tensor<[2],f32>, !torch.tensor<[2],f32> -> !torch.tuple<tensor<[2],f32>, tensor<[2],f32>>
+%root = torch.nn_module {
+  torch.slot "hidden", %hidden : !torch.tuple<tensor<[2],f32>, tensor<[2],f32>>
+} : !torch.nn.Module<"__torch__.M">
+func.func @forward(%self: !torch.nn.Module<"__torch__.M">) -> !torch.any {
+  // expected-error @+1 {{cannot lift 'hidden': it holds a tuple of 2 elements but is read as '!torch.any'}}
+  %0 = torch.prim.GetAttr %self["hidden"] : !torch.nn.Module<"__torch__.M"> -> !torch.any
+  return %0 : !torch.any
+}

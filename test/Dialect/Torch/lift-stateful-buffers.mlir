@@ -369,3 +369,73 @@ func.func @forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor) ->
   %5 = torch.aten.add.Tensor %1, %4, %int1 : !torch.tensor, !torch.tensor, !torch.int -> !torch.tensor
   return %5 : !torch.tensor
 }
+
+// -----
+
+// A tuple slot that forward reassigns (an LSTM's `self.hidden`, as scripted)
+// becomes one piece of state per element, named by the element's index. The
+// read before the write sees the initial elements.
+
+// CHECK-LABEL: func.func @forward(
+// CHECK-SAME:      %[[X:[^:]*]]: !torch.tensor<[3,2],f32>,
+// CHECK-SAME:      %[[H:[^:]*]]: !torch.tensor<[1,2],f32> {torch_onnx.initial_value = dense<1.000000e+00> : tensor<1x2xf32>, torch_onnx.name = "rnn.hidden.0"},
+// CHECK-SAME:      %[[C:[^:]*]]: !torch.tensor<[1,2],f32> {torch_onnx.initial_value = dense<2.000000e+00> : tensor<1x2xf32>, torch_onnx.name = "rnn.hidden.1"})
+// CHECK-SAME:      -> (!torch.tensor, !torch.tensor {torch_onnx.name = "rnn.hidden.0.out"}, !torch.tensor {torch_onnx.name = "rnn.hidden.1.out"})
+// CHECK-SAME:      attributes {torch_onnx.state = [{input = "rnn.hidden.0", output = "rnn.hidden.0.out", path = "rnn.hidden.0"}, {input = "rnn.hidden.1", output = "rnn.hidden.1.out", path = "rnn.hidden.1"}]}
+// CHECK:         %[[OLD:.*]] = torch.prim.TupleConstruct %[[H]], %[[C]] : !torch.tensor<[1,2],f32>, !torch.tensor<[1,2],f32> -> !torch.tuple<tensor, tensor>
+// CHECK:         %[[STEP:.*]]:2 = torch.operator "test::step"(%[[X]], %[[OLD]])
+// CHECK:         %[[NEW:.*]]:2 = torch.prim.TupleUnpack %[[STEP]]#1 : !torch.tuple<tensor, tensor> -> !torch.tensor, !torch.tensor
+// CHECK:         return %[[STEP]]#0, %[[NEW]]#0, %[[NEW]]#1
+torch.class_type @__torch__.Rnn {
+  torch.attr "hidden" : !torch.tuple<tensor, tensor>
+}
+torch.class_type @__torch__.M {
+  torch.attr "rnn" : !torch.nn.Module<"__torch__.Rnn">
+}
+%h = torch.tensor.literal(dense<1.0> : tensor<1x2xf32>) : !torch.tensor<[1,2],f32>
+%c = torch.tensor.literal(dense<2.0> : tensor<1x2xf32>) : !torch.tensor<[1,2],f32>
+%hidden = torch.prim.TupleConstruct %h, %c : !torch.tensor<[1,2],f32>, !torch.tensor<[1,2],f32> -> !torch.tuple<tensor<[1,2],f32>, tensor<[1,2],f32>>
+%rnn = torch.nn_module {
+  torch.slot "hidden", %hidden : !torch.tuple<tensor<[1,2],f32>, tensor<[1,2],f32>>
+} : !torch.nn.Module<"__torch__.Rnn">
+%root = torch.nn_module {
+  torch.slot "rnn", %rnn : !torch.nn.Module<"__torch__.Rnn">
+} : !torch.nn.Module<"__torch__.M">
+func.func @forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor<[3,2],f32>) -> !torch.tensor {
+  %0 = torch.prim.GetAttr %self["rnn"] : !torch.nn.Module<"__torch__.M"> -> !torch.nn.Module<"__torch__.Rnn">
+  %1 = torch.prim.GetAttr %0["hidden"] : !torch.nn.Module<"__torch__.Rnn"> -> !torch.tuple<tensor, tensor>
+  %2:2 = torch.operator "test::step"(%x, %1) : (!torch.tensor<[3,2],f32>, !torch.tuple<tensor, tensor>) -> (!torch.tensor, !torch.tuple<tensor, tensor>)
+  torch.prim.SetAttr %0["hidden"] = %2#1 : !torch.nn.Module<"__torch__.Rnn">, !torch.tuple<tensor, tensor>
+  return %2#0 : !torch.tensor
+}
+
+// -----
+
+// Read-only tensors may meet in one value, such as the list of an LSTM's
+// weights: both stay constants.
+
+// CHECK-LABEL: func.func @forward(
+// CHECK-SAME:      %[[X:[^:]*]]: !torch.tensor<[2],f32>) -> !torch.tensor {
+// CHECK-NOT:     torch_onnx.state
+// CHECK-DAG:     %[[A:.*]] = torch.tensor.literal(dense<1.000000e+00> : tensor<2xf32>)
+// CHECK-DAG:     %[[B:.*]] = torch.tensor.literal(dense<2.000000e+00> : tensor<2xf32>)
+// CHECK:         %[[LIST:.*]] = torch.prim.ListConstruct %[[X]], %[[A]], %[[B]]
+// CHECK:         torch.aten.cat %[[LIST]]
+torch.class_type @__torch__.M {
+  torch.attr "a" : !torch.tensor
+  torch.attr "b" : !torch.tensor
+}
+%a = torch.tensor.literal(dense<1.0> : tensor<2xf32>) : !torch.tensor<[2],f32>
+%b = torch.tensor.literal(dense<2.0> : tensor<2xf32>) : !torch.tensor<[2],f32>
+%root = torch.nn_module {
+  torch.slot "a", %a : !torch.tensor<[2],f32>
+  torch.slot "b", %b : !torch.tensor<[2],f32>
+} : !torch.nn.Module<"__torch__.M">
+func.func @forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor<[2],f32>) -> !torch.tensor {
+  %int0 = torch.constant.int 0
+  %0 = torch.prim.GetAttr %self["a"] : !torch.nn.Module<"__torch__.M"> -> !torch.tensor
+  %1 = torch.prim.GetAttr %self["b"] : !torch.nn.Module<"__torch__.M"> -> !torch.tensor
+  %2 = torch.prim.ListConstruct %x, %0, %1 : (!torch.tensor<[2],f32>, !torch.tensor, !torch.tensor) -> !torch.list<tensor>
+  %3 = torch.aten.cat %2, %int0 : !torch.list<tensor>, !torch.int -> !torch.tensor
+  return %3 : !torch.tensor
+}

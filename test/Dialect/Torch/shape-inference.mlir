@@ -185,3 +185,22 @@ func.func @keeps_known(%x: !torch.vtensor<[?,?],f32>, %n: !torch.int) -> !torch.
   %0 = torch.aten.view %x, %l : !torch.vtensor<[?,?],f32>, !torch.list<int> -> !torch.vtensor<[6,?],f32>
   return %0 : !torch.vtensor<[6,?],f32>
 }
+
+// -----
+
+// `prim::unchecked_cast` of a value that already has the checked type
+// passes its type through, and a tuple element read through it has the
+// element's type.
+
+// CHECK-LABEL: func.func @unchecked_cast
+// CHECK: torch.operator "prim::unchecked_cast"(%{{.*}}) : (!torch.tuple<vtensor<[1,2],f32>, vtensor<[3],f32>>) -> !torch.tuple<vtensor<[1,2],f32>, vtensor<[3],f32>>
+// CHECK: torch.prim.TupleIndex %{{.*}} -> !torch.vtensor<[3],f32>
+// CHECK: torch.aten.relu %{{.*}} -> !torch.vtensor<[3],f32>
+func.func @unchecked_cast(%h: !torch.vtensor<[1,2],f32>, %c: !torch.vtensor<[3],f32>) -> !torch.vtensor {
+  %int1 = torch.constant.int 1
+  %t = torch.prim.TupleConstruct %h, %c : !torch.vtensor<[1,2],f32>, !torch.vtensor<[3],f32> -> !torch.tuple<vtensor, vtensor>
+  %0 = torch.operator "prim::unchecked_cast"(%t) : (!torch.tuple<vtensor, vtensor>) -> !torch.tuple<vtensor, vtensor>
+  %1 = torch.prim.TupleIndex %0, %int1 : !torch.tuple<vtensor, vtensor>, !torch.int -> !torch.vtensor
+  %2 = torch.aten.relu %1 : !torch.vtensor -> !torch.vtensor
+  return %2 : !torch.vtensor
+}

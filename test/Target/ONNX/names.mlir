@@ -1,4 +1,6 @@
 // RUN: torch-onnx-translate --export-onnx-text %s | FileCheck %s
+// RUN: torch-onnx-translate --export-onnx %s -o %t.onnx
+// RUN: %python %S/Inputs/onnx_models.py check %t.onnx | FileCheck %s --check-prefix=FILE
 
 // Graph inputs and outputs keep their `onnx.name`s and `onnx.dim_params`;
 // unnamed values and dims get generated names, node names come from NameLocs
@@ -16,6 +18,9 @@
 // CHECK-NEXT: [Neg] output_3 = Neg (input_1)
 // CHECK-NEXT: [Identity] again = Identity (out)
 // CHECK-NEXT: }
+
+// The written model passes ONNX's full check.
+// FILE: {{^}}checked{{$}}
 
 module attributes {onnx.opset_import = {"ai.onnx" = 17 : i64}} {
   func.func @main_graph(

@@ -361,15 +361,30 @@ PrimListConstructOp getUnmodifiedList(Value list) {
   return construct;
 }
 
-/// Replaces `op`'s result by `value` when the types allow it.
+/// Replaces `op`'s results by `values` when the types allow it. A value of
+/// a more precise type than the result does not replace it in `func.return`,
+/// whose operand types must match the function's result types exactly.
 LogicalResult replaceWithElement(PatternRewriter &rewriter, Operation *op,
                                  ValueRange values) {
   for (auto [result, value] : llvm::zip(op->getResults(), values))
     if (result.getType() != value.getType() &&
         !isValidSubtype(value.getType(), result.getType()))
       return failure();
-  rewriter.replaceOp(op, values);
-  return success();
+  bool changed = false;
+  for (auto [result, value] : llvm::zip(op->getResults(), values)) {
+    bool exact = result.getType() == value.getType();
+    for (OpOperand &use : llvm::make_early_inc_range(result.getUses())) {
+      if (!exact && isa<func::ReturnOp>(use.getOwner()))
+        continue;
+      rewriter.modifyOpInPlace(use.getOwner(), [&] { use.set(value); });
+      changed = true;
+    }
+  }
+  if (op->use_empty()) {
+    rewriter.eraseOp(op);
+    return success();
+  }
+  return success(changed);
 }
 
 struct FoldLenList : public OpRewritePattern<AtenLenTOp> {
@@ -439,6 +454,20 @@ struct FoldTupleUnpack : public OpRewritePattern<PrimTupleUnpackOp> {
   }
 };
 
+/// `prim::unchecked_cast` refines an optional or a union to the type the
+/// program checked; once the operand has that type already, the cast is
+/// the operand.
+struct FoldUncheckedCast : public OpRewritePattern<OperatorOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(OperatorOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getName() != "prim::unchecked_cast" || op->getNumOperands() != 1 ||
+        op->getNumResults() != 1)
+      return failure();
+    return replaceWithElement(rewriter, op, op->getOperand(0));
+  }
+};
+
 /// `aten.Int.Tensor(prim.NumToTensor(x))` is `x`; likewise for the other
 /// conversions from a 0-d tensor back to a scalar.
 struct FoldScalarTensorRoundTrip : public RewritePattern {
@@ -453,13 +482,7 @@ struct FoldScalarTensorRoundTrip : public RewritePattern {
     auto wrap = op->getOperand(0).getDefiningOp<PrimNumToTensorScalarOp>();
     if (!wrap)
       return failure();
-    Value scalar = wrap.getA();
-    Type resultType = op->getResult(0).getType();
-    if (scalar.getType() != resultType &&
-        !isValidSubtype(scalar.getType(), resultType))
-      return failure();
-    rewriter.replaceOp(op, scalar);
-    return success();
+    return replaceWithElement(rewriter, op, wrap.getA());
   }
 };
 
@@ -507,7 +530,7 @@ void Torch::populateTorchFoldingPatterns(RewritePatternSet &patterns) {
   patterns.add<FoldConstantScalarOp, FoldSizeInt, FoldSize, FoldDim,
                FoldNumel, FoldLenTensor, FoldLenList, FoldListGetItem,
                FoldListUnpack, FoldTupleIndex, FoldTupleUnpack,
-               FoldScalarTensorRoundTrip, FoldPrimDtype,
+               FoldUncheckedCast, FoldScalarTensorRoundTrip, FoldPrimDtype,
                FoldIsNone<Aten__Is__Op, false>,
                FoldIsNone<Aten__Isnot__Op, true>>(context);
   PrimIfOp::getCanonicalizationPatterns(patterns, context);

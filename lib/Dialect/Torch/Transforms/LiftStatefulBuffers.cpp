@@ -139,11 +139,17 @@ struct LiftStatefulBuffersPass
   void runOnOperation() override;
 
 private:
+  /// Gives every tuple slot that `func` accesses one slot per element,
+  /// named `<slot>.<index>`, and rewrites its accesses to access these, so
+  /// that each element becomes state of its own.
+  LogicalResult splitTupleSlots(func::FuncOp func);
   /// Numbers the state reachable from `root`, in the order of a depth-first
   /// walk of the object graph.
   void collectState(NnModuleOp root);
-  /// The slot a module access refers to, or null after emitting an error.
-  SlotOp resolveSlot(Operation *access, Value receiver, StringRef name);
+  /// The slot a module access refers to, or null (after emitting an error
+  /// when `emitErrors` is set).
+  SlotOp resolveSlot(Operation *access, Value receiver, StringRef name,
+                     bool emitErrors = true);
   /// Resolves every module access of `func` into `accessState`.
   LogicalResult resolveAccesses(func::FuncOp func);
   /// Replaces reads of non-tensor slots nothing assigns by constants, then
@@ -221,29 +227,106 @@ void LiftStatefulBuffersPass::collectState(NnModuleOp module) {
   }
 }
 
+/// The slot of `owner` named `name`, if any.
+SlotOp findSlot(NnModuleOp owner, StringRef name) {
+  for (auto slot : owner.getBody().front().getOps<SlotOp>())
+    if (slot.getName() == name)
+      return slot;
+  return {};
+}
+
 SlotOp LiftStatefulBuffersPass::resolveSlot(Operation *access, Value receiver,
-                                            StringRef name) {
+                                            StringRef name, bool emitErrors) {
   NnModuleOp owner;
   if (receiver == self) {
     owner = root;
   } else if (auto getAttr = receiver.getDefiningOp<PrimGetAttrOp>()) {
-    SlotOp parent =
-        resolveSlot(getAttr, getAttr.getReceiver(), getAttr.getName());
+    SlotOp parent = resolveSlot(getAttr, getAttr.getReceiver(),
+                                getAttr.getName(), emitErrors);
     if (!parent)
       return {};
     owner = parent.getValue().getDefiningOp<NnModuleOp>();
   }
+  if (!emitErrors && (!owner || !findSlot(owner, name)))
+    return {};
   if (!owner) {
     access->emitError("cannot determine statically which module this "
                       "accesses; run torch-inline-partial-applications first");
     return {};
   }
-  for (auto slot : owner.getBody().front().getOps<SlotOp>())
-    if (slot.getName() == name)
-      return slot;
+  if (SlotOp slot = findSlot(owner, name))
+    return slot;
   access->emitError("module of class '")
       << owner.getClassName() << "' has no attribute '" << name << "'";
   return {};
+}
+
+LogicalResult LiftStatefulBuffersPass::splitTupleSlots(func::FuncOp func) {
+  SmallVector<Operation *> worklist;
+  func.walk([&](Operation *op) {
+    if (isa<PrimGetAttrOp, PrimSetAttrOp>(op))
+      worklist.push_back(op);
+  });
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    auto getAttr = dyn_cast<PrimGetAttrOp>(op);
+    Value receiver = getAttr ? getAttr.getReceiver()
+                             : cast<PrimSetAttrOp>(op).getReceiver();
+    StringRef name = getAttr ? getAttr.getName()
+                             : cast<PrimSetAttrOp>(op).getName();
+    // Accesses that do not resolve are reported by resolveAccesses.
+    SlotOp slot = resolveSlot(op, receiver, name, /*emitErrors=*/false);
+    auto tuple =
+        slot ? slot.getValue().getDefiningOp<PrimTupleConstructOp>() : nullptr;
+    if (!tuple)
+      continue;
+    // The element slots, created once per module instance.
+    auto owner = cast<NnModuleOp>(slot->getParentOp());
+    SmallVector<std::string> names;
+    OpBuilder slotBuilder(slot->getContext());
+    slotBuilder.setInsertionPointAfter(slot);
+    for (auto [index, element] : llvm::enumerate(tuple.getElements())) {
+      names.push_back((name + "." + Twine(index)).str());
+      if (!findSlot(owner, names.back()))
+        SlotOp::create(slotBuilder, slot.getLoc(), names.back(), element);
+    }
+
+    OpBuilder builder(op);
+    if (getAttr) {
+      auto tupleType = dyn_cast<Torch::TupleType>(getAttr.getType());
+      if (!tupleType || tupleType.getContainedTypes().size() != names.size())
+        return op->emitError("cannot lift '")
+               << name << "': it holds a tuple of " << names.size()
+               << " elements but is read as " << getAttr.getType();
+      ArrayRef<Type> types = tupleType.getContainedTypes();
+      SmallVector<Value> elements;
+      for (auto [elementName, type] : llvm::zip(names, types)) {
+        auto element = PrimGetAttrOp::create(builder, op->getLoc(), type,
+                                             receiver, elementName);
+        elements.push_back(element);
+        worklist.push_back(element);
+      }
+      auto rebuilt = PrimTupleConstructOp::create(
+          builder, op->getLoc(), getAttr.getType(), elements);
+      getAttr.replaceAllUsesWith(rebuilt.getResult());
+    } else {
+      Value value = cast<PrimSetAttrOp>(op).getValue();
+      auto valueType = dyn_cast<Torch::TupleType>(value.getType());
+      if (!valueType || valueType.getContainedTypes().size() != names.size())
+        return op->emitError("cannot lift '")
+               << name << "': it holds a tuple of " << names.size()
+               << " elements but is assigned " << value.getType();
+      auto unpack = PrimTupleUnpackOp::create(
+          builder, op->getLoc(), valueType.getContainedTypes(), value);
+      for (auto [elementName, element] :
+           llvm::zip(names, unpack.getResults()))
+        worklist.push_back(PrimSetAttrOp::create(builder, op->getLoc(),
+                                                 receiver, elementName,
+                                                 element));
+    }
+    op->erase();
+  }
+  return success();
 }
 
 LogicalResult LiftStatefulBuffersPass::resolveAccesses(func::FuncOp func) {
@@ -712,6 +795,8 @@ void LiftStatefulBuffersPass::runOnOperation() {
                    : std::string("is missing"));
       return signalPassFailure();
     }
+    if (failed(splitTupleSlots(func)))
+      return signalPassFailure();
     collectState(root);
     if (failed(resolveAccesses(func)) || failed(foldReadOnlyScalars(func)) ||
         failed(findModifiedState(func)))

@@ -79,8 +79,13 @@ std::optional<DimInfo> foldIntArithmetic(Operation *op,
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// The element `index` of the tuple `tuple`, if a TupleConstruct built it.
+/// The element `index` of the tuple `tuple`, if a TupleConstruct built it
+/// (possibly seen through `prim::unchecked_cast`).
 Value getTupleElement(Value tuple, size_t index) {
+  if (auto cast = tuple.getDefiningOp<OperatorOp>())
+    if (cast.getName() == "prim::unchecked_cast" &&
+        cast->getNumOperands() == 1)
+      tuple = cast->getOperand(0);
   auto construct = tuple.getDefiningOp<PrimTupleConstructOp>();
   if (!construct || index >= construct.getElements().size())
     return Value();

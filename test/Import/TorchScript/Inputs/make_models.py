@@ -174,6 +174,19 @@ class Tree(nn.Module):
         return self.left(x) - self.right(x)
 
 
+# --- Sizes that tracing bakes in ------------------------------------------------
+
+
+class BakedSizes(nn.Module):
+    """Traced with a batch of 6: some sizes follow the batch, one cannot."""
+
+    def forward(self, x):
+        kept = x.reshape(6, 2, 2)
+        counter = torch.arange(6)
+        split = x.reshape(2, 3, 4)
+        return kept, counter, split
+
+
 # --- The modules of the user's documents -------------------------------------
 
 
@@ -253,6 +266,19 @@ def build_lstm():
     return traced(model, dummy, check_trace=False)
 
 
+def build_lstm_scripted():
+    model = LSTMSubmodule(input_size=10, hidden_size=20)
+    with torch.no_grad():
+        model(torch.randn(5, 10))  # Gives `hidden` its tuple type.
+    return torch.jit.script(model)
+
+
+def build_bn_train():
+    model = nn.BatchNorm1d(6).train()
+    with torch.no_grad():
+        return torch.jit.trace(model, torch.randn(4, 6))
+
+
 def build_transformer():
     layer = nn.TransformerEncoderLayer(d_model=16, nhead=2, dim_feedforward=32,
                                        batch_first=True)
@@ -277,7 +303,10 @@ BUILDERS = {
     "submodule_calls": lambda: torch.jit.script(Tree()),
     "embedding": lambda: torch.jit.script(EmbeddingSubmodule(10, 100)),
     "running_average": lambda: torch.jit.script(RunningAverageSubmodule(5)),
+    "baked_sizes": lambda: traced(BakedSizes(), torch.randn(6, 4)),
     "lstm": build_lstm,
+    "lstm_scripted": build_lstm_scripted,
+    "bn_train": build_bn_train,
     "conditional": lambda: torch.jit.script(ConditionalModule(2.0, 3.0)),
     "gru": lambda: traced(GRUModule(), torch.randn(3, 7, 8)),
     "transformer": build_transformer,

@@ -39,8 +39,9 @@ def make_small():
         helper.make_node("Relu", ["mul"], ["relu"], name="relu"),
         helper.make_node("Reshape", ["relu", "shape"], ["y"], name="reshape"),
     ]
+    # A name longer than std::string's small buffer.
     graph = helper.make_graph(
-        nodes, "small",
+        nodes, "small_graph_with_a_long_name",
         [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["batch", 4])],
         [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["batch", 3])],
         [w, b, shape])
@@ -75,8 +76,9 @@ def make_control_flow():
                          else_branch=else_graph),
         helper.make_node("Loop", ["trip", "", "branch"], ["looped"], body=body),
     ]
+    # An unnamed graph.
     graph = helper.make_graph(
-        nodes, "control_flow",
+        nodes, "",
         [helper.make_tensor_value_info("c", TensorProto.BOOL, []),
          helper.make_tensor_value_info("x", TensorProto.FLOAT, [2])],
         [helper.make_tensor_value_info("looped", TensorProto.FLOAT, [2])],

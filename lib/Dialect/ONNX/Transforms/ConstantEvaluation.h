@@ -1,0 +1,68 @@
+//===- ConstantEvaluation.h - Evaluating ONNX ops on constants --*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Compile-time evaluation of the ONNX ops that graphs apply to weights: data
+// movement (Transpose, Gather, Concat, Slice) on any element type of whole
+// bytes, and arithmetic (Cast, elementwise math, MatMul, Gemm) on f32, f64,
+// i32 and i64.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_LIB_DIALECT_ONNX_TRANSFORMS_CONSTANTEVALUATION_H
+#define TORCH_ONNX_LIB_DIALECT_ONNX_TRANSFORMS_CONSTANTEVALUATION_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+#include <vector>
+
+namespace mlir::torch_onnx::ONNX {
+
+/// The data of a constant tensor: its elements' bytes in row-major order.
+struct ConstantTensor {
+  RankedTensorType type;
+  std::vector<char> bytes;
+
+  /// The size of one element in bytes.
+  int64_t getElementBytes() const {
+    return type.getElementType().getIntOrFloatBitWidth() / 8;
+  }
+  /// The number of elements.
+  int64_t getNumElements() const { return type.getNumElements(); }
+};
+
+/// The data of `value` when it is a static tensor of an integer or float
+/// type of whole bytes whose data is at hand (a dense literal or a loaded
+/// resource blob) and that has at most `maxBytes` bytes.
+std::optional<ConstantTensor> readConstant(ElementsAttr value,
+                                           int64_t maxBytes);
+
+/// The constant attribute of `value` when an `onnx.Initializer` or an
+/// `onnx.Constant` with a `value` attribute defines it, else null.
+ElementsAttr getConstantAttr(Value value);
+
+/// An attribute holding `bytes` as a tensor of type `type`: a dense literal
+/// when small, else a resource blob named after `blobName`.
+ElementsAttr makeElementsAttr(RankedTensorType type, ArrayRef<char> bytes,
+                              StringRef blobName);
+
+/// Whether evaluateOp knows op `op`'s kind.
+bool canEvaluate(Operation *op);
+
+/// The result of single-result op `op`, whose operands are `operands` (null
+/// for a missing optional input), evaluated at compile time. Nullopt when
+/// the op, its types or attributes are not supported, or when the result
+/// would exceed `maxResultBytes`.
+std::optional<ConstantTensor>
+evaluateOp(Operation *op, ArrayRef<const ConstantTensor *> operands,
+           int64_t maxResultBytes);
+
+} // namespace mlir::torch_onnx::ONNX
+
+#endif // TORCH_ONNX_LIB_DIALECT_ONNX_TRANSFORMS_CONSTANTEVALUATION_H
