@@ -31,12 +31,22 @@ MODELS = ["resnet18", "resnet50", "mobilenet_v2", "vgg11_bn", "swin_t",
 SCALING = [100, 200, 400, 800, 1600]
 
 
-def timed(cmd):
-    """Runs cmd under /usr/bin/time; returns (seconds, peak RSS in MB, ok)."""
+def timed(cmd, timeout=None):
+    """Runs cmd under /usr/bin/time; returns (seconds, peak RSS in MB, ok).
+
+    A run killed at `timeout` seconds reports the timeout as its time (a
+    lower bound) and no RSS.
+    """
     with tempfile.NamedTemporaryFile("r", suffix=".time") as stats:
-        result = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o",
-                                 stats.name] + cmd, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True)
+        try:
+            result = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o",
+                                     stats.name] + cmd,
+                                    stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE, text=True,
+                                    timeout=timeout)
+        except subprocess.TimeoutExpired:
+            sys.stderr.write(f"timed out after {timeout} s: {cmd[0]}\n")
+            return float(timeout), float("nan"), False
         fields = stats.read().split()
     if result.returncode != 0:
         sys.stderr.write(result.stderr[-2000:])
@@ -98,7 +108,7 @@ def ort_latency(path, shapes, workdir):
     return json.loads(result.stdout)["median_ms"]
 
 
-def measure(name, build, runs, workdir):
+def measure(name, build, runs, workdir, slow_peer=120.0, peer_timeout=900.0):
     pt = os.path.join(workdir, f"{name}.pt")
     if not os.path.exists(pt):
         zoo(name, pt)
@@ -118,10 +128,16 @@ def measure(name, build, runs, workdir):
     for _ in range(runs):
         for key, cmd in (("ours", compile_cmd), ("peer", peer_cmd),
                          ("floor", floor_cmd)):
-            seconds, rss, good = timed(cmd)
+            # A peer run slower than slow_peer seconds is not repeated, and
+            # one slower than peer_timeout is stopped.
+            if key == "peer" and samples["peer"] and (
+                    samples["peer"][0][0] > slow_peer):
+                continue
+            seconds, rss, good = timed(cmd, peer_timeout if key == "peer"
+                                       else None)
             ok[key] &= good
             samples[key].append((seconds, rss))
-    row = {"model": name}
+    row = {"model": name, "peer_runs": len(samples["peer"])}
     for key, values in samples.items():
         row[f"{key}_s"] = statistics.median(v[0] for v in values)
         row[f"{key}_mb"] = statistics.median(v[1] for v in values)
@@ -167,10 +183,16 @@ def write_report(rows, scaling, startup, path, plot_path):
         "ORT ms ours/peer |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for r in rows:
+    for r in rows + scaling:
         status = "" if r["ours_ok"] else " (failed)"
+        peer_s = f"{r['peer_s']:.2f}"
+        if not r["peer_ok"]:
+            peer_s = f"> {r['peer_s']:.0f} (stopped)" if math.isnan(
+                r["peer_mb"]) else f"{peer_s} (failed)"
+        elif r.get("peer_runs", 0) == 1:
+            peer_s += " (1 run)"
         lines.append(
-            f"| {r['model']}{status} | {r['ours_s']:.2f} | {r['peer_s']:.2f} | "
+            f"| {r['model']}{status} | {r['ours_s']:.2f} | {peer_s} | "
             f"{r['floor_s']:.2f} | {ratio(r['ours_s'], r['peer_s']):.2f} | "
             f"{ratio(r['ours_s'], r['floor_s']):.2f} | {r['ours_mb']:.0f} | "
             f"{r['peer_mb']:.0f} | {r['floor_mb']:.0f} | "

@@ -47,6 +47,200 @@ ZOO_MODELS = ["transformer_encoder", "dynamic_sequence", "lstm", "gru"]
 INPUT_SIZES = {"inception_v3": 299}
 
 
+#===----------------------------------------------------------------------===#
+# Custom modules: the op families the issue lists, outside torchvision
+#===----------------------------------------------------------------------===#
+
+def custom_models():
+    """name -> (builder returning an eval-mode module, example input shapes
+    in --input-shape syntax). Modules are traced."""
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    class Decoder(nn.Module):
+        """A causal batch-first TransformerDecoder."""
+        def __init__(self):
+            super().__init__()
+            layer = nn.TransformerDecoderLayer(32, 4, 64, batch_first=True)
+            self.decoder = nn.TransformerDecoder(layer, 2)
+
+        def forward(self, tgt, memory):
+            mask = nn.Transformer.generate_square_subsequent_mask(
+                tgt.shape[1])
+            return self.decoder(tgt, memory, tgt_mask=mask)
+
+    class Seq2Seq(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.transformer = nn.Transformer(32, 4, 2, 2, 64,
+                                              batch_first=True)
+
+        def forward(self, src, tgt):
+            return self.transformer(src, tgt)
+
+    class AttentionWithMasks(nn.Module):
+        """MultiheadAttention with padding and float attention masks, and
+        its averaged weights."""
+        def __init__(self):
+            super().__init__()
+            self.attention = nn.MultiheadAttention(32, 4, batch_first=True)
+
+        def forward(self, query, key):
+            padding = torch.arange(key.shape[1]) >= key.shape[1] - 2
+            padding = padding.unsqueeze(0).expand(key.shape[0], -1)
+            bias = torch.linspace(-1.0, 1.0, query.shape[1] * key.shape[1])
+            bias = bias.reshape(query.shape[1], key.shape[1])
+            return self.attention(query, key, key, key_padding_mask=padding,
+                                  attn_mask=bias)
+
+    class EncoderPaddingMask(nn.Module):
+        def __init__(self):
+            super().__init__()
+            layer = nn.TransformerEncoderLayer(32, 4, 64, batch_first=True)
+            self.encoder = nn.TransformerEncoder(layer, 2)
+
+        def forward(self, x):
+            padding = torch.arange(x.shape[1]) >= x.shape[1] - 1
+            padding = padding.unsqueeze(0).expand(x.shape[0], -1)
+            return self.encoder(x, src_key_padding_mask=padding)
+
+    class Recurrent(nn.Module):
+        def __init__(self, cell):
+            super().__init__()
+            self.cell = cell
+
+        def forward(self, x, *states):
+            return self.cell(x, states if len(states) > 1 else states[0])
+
+    class CellLoop(nn.Module):
+        """An LSTMCell and a GRUCell unrolled over the sequence."""
+        def __init__(self):
+            super().__init__()
+            self.lstm = nn.LSTMCell(8, 16)
+            self.gru = nn.GRUCell(16, 12)
+
+        def forward(self, x):
+            h = c = torch.zeros(x.shape[1], 16)
+            g = torch.zeros(x.shape[1], 12)
+            outputs = []
+            for step in x.unbind(0):
+                h, c = self.lstm(step, (h, c))
+                g = self.gru(h, g)
+                outputs.append(g)
+            return torch.stack(outputs)
+
+    class LanguageModel(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embedding = nn.Embedding(100, 32, padding_idx=0)
+            self.position = nn.Parameter(torch.randn(1, 16, 32))
+            self.norm = nn.LayerNorm(32)
+            self.head = nn.Linear(32, 100)
+
+        def forward(self, tokens):
+            x = self.embedding(tokens) + self.position[:, :tokens.shape[1]]
+            return F.log_softmax(self.head(self.norm(x)), dim=-1)
+
+    class ConvOps(nn.Module):
+        """Convolution, normalization, pooling and resizing forms."""
+        def __init__(self):
+            super().__init__()
+            self.dilated = nn.Conv2d(4, 8, 3, padding=2, dilation=2)
+            self.strided = nn.Conv2d(8, 8, 3, stride=2, padding=1, groups=4)
+            self.up = nn.ConvTranspose2d(8, 4, 4, stride=2, padding=1)
+            self.group_norm = nn.GroupNorm(2, 8)
+            self.instance_norm = nn.InstanceNorm2d(4, affine=True)
+            self.conv1d = nn.Conv1d(4, 6, 3, padding=1)
+            self.shuffle = nn.PixelShuffle(2)
+
+        def forward(self, x):
+            y = F.gelu(self.group_norm(self.dilated(x)), approximate="tanh")
+            y = F.silu(self.strided(y))
+            y = self.instance_norm(self.up(y)) + x
+            a = F.avg_pool2d(y, 3, 2, padding=1, ceil_mode=True,
+                             count_include_pad=False)
+            m = F.max_pool2d(y, 3, 2, ceil_mode=True)
+            z = F.interpolate(a, scale_factor=2.0, mode="nearest")
+            w = F.interpolate(m, size=(9, 9), mode="bilinear",
+                              align_corners=False)
+            p = F.adaptive_max_pool2d(y, (3, 3))
+            s = self.shuffle(torch.cat([y, y, y, y], 1))
+            c = self.conv1d(y.flatten(2))
+            return z, w, p, F.hardsigmoid(s), F.elu(c), F.leaky_relu(y, 0.1)
+
+    class TensorOps(nn.Module):
+        """Slicing, indexing, lists, reductions and comparisons."""
+        def forward(self, x, y):
+            a, b = x.chunk(2, dim=1)
+            parts = x.split([1, 3], dim=2)
+            rolled = torch.roll(x, shifts=(1, -2), dims=(1, 2))
+            picked = x[:, 1:4:2, -1] + x[..., 0].sum(1, keepdim=True)
+            gathered = x[:, torch.tensor([2, 0])]
+            flipped = x.flip(-1).transpose(1, 2).contiguous()
+            masked = x.masked_fill(x > 0.5, -1.0)
+            where = torch.where(x < y, x, y * 2)
+            stacked = torch.stack([a, b], dim=0).mean((0, 2))
+            reduced = (x.amax(-1), x.max(dim=1).values, x.argmax(-1),
+                       x.cumsum(1), torch.softmax(x, -1), x.norm(dim=-1),
+                       x.var(1), x.prod(2))
+            return (a * b, parts[1], rolled, picked, gathered, flipped,
+                    masked, where, stacked) + reduced
+
+    class TypePromotion(nn.Module):
+        """Arithmetic on ints and floats by PyTorch's promotion rules."""
+        def forward(self, i, f):
+            scaled = i * 1.5 + f
+            floor = torch.div(i, 3, rounding_mode="floor")
+            trunc = torch.div(i - 5, 3, rounding_mode="trunc")
+            true_div = i / 4
+            rem = torch.remainder(i - 5, 3)
+            compared = torch.logical_or(torch.logical_and(i > 4, f < 0.0),
+                                        i == 2)
+            mixed = torch.where(compared, i, i + 100)
+            clamped = torch.clamp(f, -0.5, 0.5) ** 2
+            cast = f.to(torch.int64) + i.to(torch.float32).to(torch.int32)
+            return (scaled, floor, trunc, true_div, rem, compared, mixed,
+                    clamped, cast, i.sum(), f.abs().sqrt().exp().log())
+
+    class BoolOperators(nn.Module):
+        """Python's &, | and ^ on bool tensors."""
+        def forward(self, x, y):
+            return ((x > 0) & (y > 0)) | ((x < y) ^ (y < 0.5))
+
+    def encoder(activation, norm_first):
+        layer = nn.TransformerEncoderLayer(32, 4, 64, activation=activation,
+                                           norm_first=norm_first,
+                                           batch_first=True)
+        return nn.TransformerEncoder(layer, 2)
+
+    return {
+        "decoder": (Decoder, ["2x5x32xf32", "2x7x32xf32"]),
+        "transformer": (Seq2Seq, ["2x6x32xf32", "2x5x32xf32"]),
+        "attention_masks": (AttentionWithMasks,
+                            ["2x5x32xf32", "2x7x32xf32"]),
+        "encoder_padding_mask": (EncoderPaddingMask, ["2x6x32xf32"]),
+        "encoder_gelu_norm_first": (lambda: encoder("gelu", True),
+                                    ["2x6x32xf32"]),
+        "lstm_bidirectional": (
+            lambda: Recurrent(nn.LSTM(8, 16, 2, bidirectional=True,
+                                      batch_first=True)),
+            ["3x5x8xf32", "4x3x16xf32", "4x3x16xf32"]),
+        "rnn_relu": (lambda: Recurrent(nn.RNN(8, 16, 2,
+                                              nonlinearity="relu")),
+                     ["5x3x8xf32", "2x3x16xf32"]),
+        "gru_bidirectional": (
+            lambda: Recurrent(nn.GRU(8, 16, bidirectional=True)),
+            ["5x3x8xf32", "2x3x16xf32"]),
+        "cell_loop": (CellLoop, ["4x3x8xf32"]),
+        "language_model": (LanguageModel, ["2x6xsi64"]),
+        "conv_ops": (ConvOps, ["1x4x10x10xf32"]),
+        "tensor_ops": (TensorOps, ["2x4x4xf32", "2x4x4xf32"]),
+        "type_promotion": (TypePromotion, ["6xsi64", "6xf32"]),
+        "bool_operators": (BoolOperators, ["2x3xf32", "2x3xf32"]),
+    }
+
+
 def torchvision_models():
     import torchvision.models as models
     if hasattr(models, "list_models"):
@@ -97,7 +291,21 @@ def build_model(name, out, max_weights_mb, raw_weights):
     sys.path.insert(0, HERE)
     import model_zoo
     info = {"compile_flags": [], "verify_flags": []}
-    if name in model_zoo.REGISTRY and name not in torchvision_models():
+    custom = custom_models()
+    if name in custom:
+        build, shapes = custom[name]
+        model = build().eval()
+        inputs = []
+        for shape in shapes:
+            dims, dtype = parse_shape(shape)
+            inputs.append(torch.randn(*dims) if dtype == "f32" else
+                          torch.randint(0, 10, dims))
+        with torch.no_grad():
+            module = torch.jit.trace(model, tuple(inputs), check_trace=False)
+        info["compile_flags"] = [f for shape in shapes
+                                 for f in ("--input-shape", shape)]
+        info["shapes"] = shapes
+    elif name in model_zoo.REGISTRY and name not in torchvision_models():
         build, flags, verify, shapes = model_zoo.REGISTRY[name]
         module = build()
         info["compile_flags"] = list(flags)
@@ -208,6 +416,26 @@ def count_nodes(path):
     return len(model.graph.node)
 
 
+def find_quality_issues(path):
+    """What the graph quality rules flag in the top-level graph: Identity
+    nodes, Shape nodes, and nodes that only depend on constants."""
+    import onnx
+    graph = onnx.load(path, load_external_data=False).graph
+    constant = {init.name for init in graph.initializer} | {""}
+    counts = {}
+    for node in graph.node:
+        kind = None
+        if node.op_type in ("Identity", "Shape"):
+            kind = node.op_type
+        elif node.op_type == "Constant" or (
+                node.input and all(i in constant for i in node.input)):
+            kind = "constant-only " + node.op_type
+            constant.update(node.output)
+        if kind:
+            counts[kind] = counts.get(kind, 0) + 1
+    return ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+
+
 def run(cmd, timeout, log):
     start = time.time()
     try:
@@ -257,6 +485,9 @@ def check_model(name, args, workdir, log):
                                      output.strip()[-160:])
         return row
     row["nodes"] = count_nodes(onnx_path)
+    issues = find_quality_issues(onnx_path)
+    if issues:
+        row["note"] = "graph: " + issues + "; "
 
     verify_cmd = [PYTHON, os.path.join(HERE, "verify_model.py"), pt,
                   onnx_path, "-v", "--tolerance", str(args.tolerance)] + \
@@ -280,15 +511,16 @@ def check_model(name, args, workdir, log):
         errors = json.loads(output.strip().splitlines()[-1]) \
             if code == 0 else {}
         if errors:
-            row["note"] = (f"vs float64: ours {errors['ours']:.2e}, "
+            row["note"] += (f"vs float64: ours {errors['ours']:.2e}, "
                            f"PyTorch float32 {errors['torch']:.2e}")
             if errors["ours"] <= 1.5 * errors["torch"]:
                 row["status"] = "noise"
         else:
-            row["note"] = "verify: mismatch"
+            row["note"] += "verify: mismatch"
     else:
         lines = [l for l in output.splitlines() if l.strip()]
-        row["note"] = "verify: " + (lines[-1][:160] if lines else "no output")
+        row["note"] += "verify: " + (lines[-1][:160] if lines else
+                                     "no output")
 
     if args.peer:
         peer_path = os.path.join(workdir, name + ".peer.onnx")
@@ -361,7 +593,8 @@ def main(argv):
         return peer_export(args.peer_export[0], args.peer_export[1],
                            args.shapes, args.peer_opset)
 
-    names = args.models or torchvision_models() + ZOO_MODELS
+    names = args.models or (torchvision_models() + ZOO_MODELS +
+                            list(custom_models()))
     if args.list:
         print("\n".join(names))
         return 0

@@ -102,7 +102,9 @@ def flatten(value):
 def read_attribute(module, path):
     value = module
     for part in path.split("."):
-        value = getattr(value, part)
+        # Tuple state is lifted element by element: `hidden.0`.
+        value = value[int(part)] if isinstance(value, tuple) else getattr(
+            value, part)
     return flatten(value)[0] if not isinstance(value, torch.Tensor) else value
 
 

@@ -35,13 +35,18 @@ def FuseConvBatchNorm : Pass<"onnx-fuse-conv-batchnorm", "func::FuncOp"> {
 }
 
 def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
-  let summary = "Fold ops whose inputs are all initializers; drop Identity";
+  let summary = "Fold ops whose inputs are all constants; drop Identity";
   let description = [{
-    Folds data movement on constant inputs at compile time, so that the
-    graph holds no node that depends only on weights: `Transpose`,
-    `Reshape`, `Flatten`, `Squeeze` and `Unsqueeze` of an `onnx.Initializer`
-    become a new initializer (a reshape shares the original blob). `Identity`
-    nodes are removed.
+    Evaluates at compile time the nodes whose inputs are all constants
+    (`onnx.Initializer`, or `onnx.Constant` in a subgraph), so that the
+    graph holds no node that depends only on weights. `Reshape`, `Flatten`,
+    `Squeeze` and `Unsqueeze` share the original blob; `Transpose`,
+    `Gather`, `Concat` and `Slice` move data of any element type; `Cast`,
+    `Add`, `Sub`, `Mul`, unary math (`Relu`, `Sigmoid`, `Sqrt`, ...) and,
+    on floats, `Div`, `Pow`, `MatMul` and `Gemm` compute on f32, f64, i32
+    and i64. Results larger than 64 MiB are left to the runtime. A folded
+    value is an initializer in the graph and an `onnx.Constant` in a
+    subgraph. `Identity` nodes are removed.
 
     Before:
     ```mlir

@@ -20,17 +20,9 @@ using namespace mlir::torch_onnx;
 
 void mlir::torch_onnx::buildTorchToONNXPipeline(
     OpPassManager &pm, const TorchToONNXPipelineOptions &options) {
-  pm.addPass(Torch::createInlinePartialApplications());
-  pm.addPass(Torch::createLiftStatefulBuffers());
-  pm.addNestedPass<func::FuncOp>(Torch::createMaximizeValueSemantics());
-  Torch::GeneralizeShapesOptions shapes;
-  shapes.dynamicDims.assign(options.dynamicDims.begin(),
-                            options.dynamicDims.end());
-  pm.addPass(Torch::createGeneralizeShapes(shapes));
-  pm.addNestedPass<func::FuncOp>(Torch::createCleanup());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createSymbolDCEPass());
+  Torch::TorchLegalizePipelineOptions legalize;
+  legalize.dynamicDims = options.dynamicDims;
+  Torch::buildTorchLegalizePipeline(pm, legalize);
 
   ConvertTorchToONNXOptions convert;
   convert.opset = options.opset;

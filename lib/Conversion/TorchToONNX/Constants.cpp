@@ -571,6 +571,42 @@ struct ConvertArange : public ONNXConversionPattern<OpTy> {
   }
 };
 
+/// linspace with bounds known at compile time: a constant, computed as
+/// PyTorch does (from the start for the first half of the steps, from the
+/// end for the rest).
+struct ConvertLinspace : public ONNXConversionPattern<Torch::AtenLinspaceOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenLinspaceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type =
+        getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<double> start = getConstantFloat(op.getStart());
+    std::optional<double> end = getConstantFloat(op.getEnd());
+    std::optional<int64_t> steps = getConstantInt(op.getSteps());
+    if (!type || type.getRank() != 1 || !start || !end || !steps ||
+        *steps < 0 || type.getDimSize(0) != *steps)
+      return rewriter.notifyMatchFailure(
+          op, "expected bounds and steps known at compile time");
+    Type elementType = type.getElementType();
+    double step = *steps > 1 ? (*end - *start) / (*steps - 1) : 0.0;
+    SmallVector<Attribute> elements;
+    for (int64_t i = 0; i < *steps; ++i) {
+      double v = i < *steps / 2 ? *start + step * i
+                                : *end - step * (*steps - 1 - i);
+      if (isFloatType(elementType))
+        elements.push_back(FloatAttr::get(elementType, v));
+      else
+        elements.push_back(
+            IntegerAttr::get(elementType, static_cast<int64_t>(v)));
+    }
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(op, b.constant(DenseElementsAttr::get(type, elements)));
+    return success();
+  }
+};
+
 } // namespace
 
 void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
@@ -657,7 +693,7 @@ void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
               ConvertFillLike<Torch::AtenFullLikeOp>,
               ConvertFillLike<Torch::AtenEmptyLikeOp>>(typeConverter, patterns,
                                                         opset);
-  addPatterns<ConvertArange<Torch::AtenArangeOp>,
+  addPatterns<ConvertLinspace, ConvertArange<Torch::AtenArangeOp>,
               ConvertArange<Torch::AtenArangeStartOp>,
               ConvertArange<Torch::AtenArangeStartStepOp>>(typeConverter,
                                                            patterns, opset);

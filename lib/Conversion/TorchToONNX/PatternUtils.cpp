@@ -36,6 +36,106 @@ int64_t floorDiv(int64_t a, int64_t b) {
 std::optional<int64_t> getStaticDimSize(Value tensor, Value dimValue,
                                         unsigned depth);
 
+std::optional<int64_t> evaluateInt(Value value, unsigned depth);
+
+/// Integer arithmetic as PyTorch does it: `kind` is add, sub, mul,
+/// floordiv, truncdiv or remainder (which takes the divisor's sign).
+std::optional<int64_t> applyIntArithmetic(StringRef kind, int64_t a,
+                                          int64_t b) {
+  if (kind == "add")
+    return a + b;
+  if (kind == "sub")
+    return a - b;
+  if (kind == "mul")
+    return a * b;
+  if (b == 0)
+    return std::nullopt;
+  if (kind == "floordiv")
+    return floorDiv(a, b);
+  if (kind == "truncdiv")
+    return a / b;
+  if (kind == "remainder")
+    return a - floorDiv(a, b) * b;
+  return std::nullopt;
+}
+
+/// The value of a one-element integer tensor known at compile time: the
+/// scalar arithmetic that tracing records on sizes (`prim.NumToTensor`,
+/// 0-d literals, and `aten.mul.Tensor`, `aten.floor_divide`, ... on them).
+std::optional<int64_t> evaluateIntTensor(Value tensor, unsigned depth) {
+  if (!tensor || depth > kMaxEvaluationDepth)
+    return std::nullopt;
+  auto type = dyn_cast<Torch::BaseTensorType>(tensor.getType());
+  if (!type || !isa_and_present<IntegerType>(type.getOptionalDtype()) ||
+      type.getOptionalDtype().isInteger(1))
+    return std::nullopt;
+  Operation *def = tensor.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (auto toTensor = dyn_cast<Torch::PrimNumToTensorScalarOp>(def))
+    return evaluateInt(toTensor.getA(), depth + 1);
+  if (auto literal = dyn_cast<Torch::ValueTensorLiteralOp>(def)) {
+    auto dense = dyn_cast<DenseIntElementsAttr>(literal.getValue());
+    if (!dense || dense.getNumElements() != 1)
+      return std::nullopt;
+    return (*dense.begin()).getSExtValue();
+  }
+  // Binary ops on two tensors or a tensor and a scalar; `alpha` scales the
+  // second operand of add and sub.
+  StringRef kind;
+  Value lhs, rhs, alpha;
+  bool rhsIsTensor = true, reversed = false;
+  if (auto op = dyn_cast<Torch::AtenAddTensorOp>(def))
+    kind = "add", lhs = op.getSelf(), rhs = op.getOther(),
+    alpha = op.getAlpha();
+  else if (auto op = dyn_cast<Torch::AtenSubTensorOp>(def))
+    kind = "sub", lhs = op.getSelf(), rhs = op.getOther(),
+    alpha = op.getAlpha();
+  else if (auto op = dyn_cast<Torch::AtenMulTensorOp>(def))
+    kind = "mul", lhs = op.getSelf(), rhs = op.getOther();
+  else if (auto op = dyn_cast<Torch::AtenFloorDivideOp>(def))
+    kind = "floordiv", lhs = op.getSelf(), rhs = op.getOther();
+  else if (auto op = dyn_cast<Torch::AtenRemainderTensorOp>(def))
+    kind = "remainder", lhs = op.getSelf(), rhs = op.getOther();
+  else if (auto op = dyn_cast<Torch::AtenDivTensorModeOp>(def)) {
+    auto mode = op.getRoundingMode().getDefiningOp<Torch::ConstantStrOp>();
+    if (!mode || (mode.getValue() != "floor" && mode.getValue() != "trunc"))
+      return std::nullopt;
+    kind = mode.getValue() == "floor" ? "floordiv" : "truncdiv";
+    lhs = op.getSelf(), rhs = op.getOther();
+  } else if (auto op = dyn_cast<Torch::AtenAddScalarOp>(def))
+    kind = "add", lhs = op.getSelf(), rhs = op.getOther(),
+    alpha = op.getAlpha(), rhsIsTensor = false;
+  else if (auto op = dyn_cast<Torch::AtenSubScalarOp>(def))
+    kind = "sub", lhs = op.getSelf(), rhs = op.getOther(),
+    alpha = op.getAlpha(), rhsIsTensor = false;
+  else if (auto op = dyn_cast<Torch::AtenRsubScalarOp>(def))
+    kind = "sub", lhs = op.getSelf(), rhs = op.getOther(),
+    alpha = op.getAlpha(), rhsIsTensor = false, reversed = true;
+  else if (auto op = dyn_cast<Torch::AtenMulScalarOp>(def))
+    kind = "mul", lhs = op.getSelf(), rhs = op.getOther(),
+    rhsIsTensor = false;
+  else if (auto op = dyn_cast<Torch::AtenFloorDivideScalarOp>(def))
+    kind = "floordiv", lhs = op.getSelf(), rhs = op.getOther(),
+    rhsIsTensor = false;
+  else if (auto op = dyn_cast<Torch::AtenRemainderScalarOp>(def))
+    kind = "remainder", lhs = op.getSelf(), rhs = op.getOther(),
+    rhsIsTensor = false;
+  else
+    return std::nullopt;
+  std::optional<int64_t> a = evaluateIntTensor(lhs, depth + 1);
+  std::optional<int64_t> b = rhsIsTensor ? evaluateIntTensor(rhs, depth + 1)
+                                         : evaluateInt(rhs, depth + 1);
+  std::optional<int64_t> scale =
+      alpha ? evaluateInt(alpha, depth + 1) : std::optional<int64_t>(1);
+  if (!a || !b || !scale)
+    return std::nullopt;
+  // rsub(self, other, alpha) is other - alpha * self.
+  if (reversed)
+    return applyIntArithmetic(kind, *b, *a * *scale);
+  return applyIntArithmetic(kind, *a, *b * *scale);
+}
+
 std::optional<int64_t> evaluateInt(Value value, unsigned depth) {
   if (!value || depth > kMaxEvaluationDepth)
     return std::nullopt;
@@ -88,6 +188,12 @@ std::optional<int64_t> evaluateInt(Value value, unsigned depth) {
       return std::nullopt;
     return evaluateInt((*elements)[i], depth + 1);
   }
+  if (auto toInt = dyn_cast<Torch::AtenIntTensorOp>(def))
+    return evaluateIntTensor(toInt.getA(), depth + 1);
+  if (auto item = dyn_cast<Torch::AtenItemOp>(def))
+    return evaluateIntTensor(item.getSelf(), depth + 1);
+  if (auto implicit = dyn_cast<Torch::AtenScalarImplicitOp>(def))
+    return evaluateIntTensor(implicit.getA(), depth + 1);
   if (auto neg = dyn_cast<Torch::AtenNegIntOp>(def)) {
     if (std::optional<int64_t> a = evaluateInt(neg.getA(), depth + 1))
       return -*a;
@@ -114,17 +220,7 @@ std::optional<int64_t> evaluateInt(Value value, unsigned depth) {
   std::optional<int64_t> b = evaluateInt(rhs, depth + 1);
   if (!a || !b)
     return std::nullopt;
-  if (kind == "add")
-    return *a + *b;
-  if (kind == "sub")
-    return *a - *b;
-  if (kind == "mul")
-    return *a * *b;
-  if (*b == 0)
-    return std::nullopt;
-  if (kind == "floordiv")
-    return floorDiv(*a, *b);
-  return *a - floorDiv(*a, *b) * *b;
+  return applyIntArithmetic(kind, *a, *b);
 }
 
 std::optional<int64_t> getStaticDimSize(Value tensor, Value dimValue,

@@ -6,9 +6,11 @@
 //===----------------------------------------------------------------------===//
 //
 // max/avg pooling become MaxPool/AveragePool. Adaptive pooling becomes the
-// global pool when the output is 1x1, and a plain pool with a computed
-// kernel and stride when the input divides evenly. Upsampling becomes
-// Resize, pixel_shuffle DepthToSpace.
+// global pool when the output is 1x1, a plain pool with a computed kernel
+// and stride when the input divides evenly, and otherwise one axis at a
+// time a Slice and ReduceMax/ReduceMean per output position, concatenated
+// (the windows are products of per-axis ranges, so this is exact).
+// Upsampling becomes Resize, pixel_shuffle DepthToSpace.
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,6 +198,31 @@ struct ConvertAvgPool : public ONNXConversionPattern<OpTy> {
   }
 };
 
+/// Adaptive pooling of `input` along `axis` from its static size to `out`
+/// positions: position i reduces [floor(i * in / out), ceil((i + 1) * in /
+/// out)).
+template <bool IsMax>
+Value poolAxisAdaptively(ONNXBuilder &b, Value input, int64_t axis,
+                         int64_t out) {
+  auto type = cast<RankedTensorType>(input.getType());
+  int64_t in = type.getDimSize(axis);
+  SmallVector<Value> pieces;
+  for (int64_t i = 0; i < out; ++i) {
+    int64_t start = (i * in) / out;
+    int64_t end = ((i + 1) * in + out - 1) / out;
+    SmallVector<int64_t> shape(type.getShape());
+    shape[axis] = end - start;
+    Value window = b.create<ONNX::SliceOp>(
+        RankedTensorType::get(shape, type.getElementType()),
+        {input, b.i64Tensor({start}), b.i64Tensor({end}),
+         b.i64Tensor({axis}), b.i64Tensor({1})});
+    pieces.push_back(IsMax ? b.reduce<ONNX::ReduceMaxOp>(window, {axis}, true)
+                           : b.reduce<ONNX::ReduceMeanOp>(window, {axis},
+                                                          true));
+  }
+  return b.concat(pieces, axis);
+}
+
 /// adaptive_avg_pool*d and adaptive_max_pool*d (values only).
 template <typename OpTy, bool IsMax>
 struct ConvertAdaptivePool : public ONNXConversionPattern<OpTy> {
@@ -248,13 +275,25 @@ struct ConvertAdaptivePool : public ONNXConversionPattern<OpTy> {
       result = IsMax ? b.create<ONNX::GlobalMaxPoolOp>(poolType, input)
                      : b.create<ONNX::GlobalAveragePoolOp>(poolType, input);
     } else {
+      if (llvm::any_of(llvm::zip(spatial, *outputSize), [](auto sizes) {
+            auto [in, out] = sizes;
+            return in == ShapedType::kDynamic || out <= 0;
+          }))
+        return rewriter.notifyMatchFailure(
+            op, "expected static input sizes and positive output sizes");
       SmallVector<int64_t> kernel;
+      bool divisible = true;
       for (auto [in, out] : llvm::zip(spatial, *outputSize)) {
-        if (in == ShapedType::kDynamic || out <= 0 || in % out != 0)
-          return rewriter.notifyMatchFailure(
-              op, "the input size must be a static multiple of the output "
-                  "size");
+        divisible &= in % out == 0;
         kernel.push_back(in / out);
+      }
+      if (!divisible) {
+        result = input;
+        for (auto [i, out] : llvm::enumerate(*outputSize))
+          result = poolAxisAdaptively<IsMax>(b, result, 2 + i, out);
+        if (unbatched)
+          result = b.squeeze(result, {0});
+        return finish(result);
       }
       SmallVector<NamedAttribute> attrs{b.intsAttr("kernel_shape", kernel),
                                         b.intsAttr("strides", kernel)};

@@ -89,3 +89,18 @@ func.func @forward(%x: !torch.vtensor<[?],f32>, %n: !torch.vtensor<[],si64>) -> 
   %0 = torch.aten.view %x, %s : !torch.vtensor<[?],f32>, !torch.list<int> -> !torch.vtensor<[?,?],f32>
   return %0 : !torch.vtensor<[?,?],f32>
 }
+
+// -----
+
+// linspace with known bounds is a constant.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[L:.*]] = "onnx.Initializer"() {{.*}}value = dense<[-1.000000e+00, -5.000000e-01, 0.000000e+00, 5.000000e-01, 1.000000e+00]> : tensor<5xf32>
+// CHECK: return %[[L]]
+func.func @forward() -> !torch.vtensor<[5],f32> {
+  %start = torch.constant.float -1.000000e+00
+  %end = torch.constant.float 1.000000e+00
+  %int5 = torch.constant.int 5
+  %none = torch.constant.none
+  %0 = torch.aten.linspace %start, %end, %int5, %none, %none, %none, %none : !torch.float, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[5],f32>
+  return %0 : !torch.vtensor<[5],f32>
+}

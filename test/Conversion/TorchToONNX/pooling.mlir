@@ -97,6 +97,47 @@ func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,2,4
 
 // -----
 
+// adaptive_avg_pool2d where 7 does not divide into 3 windows: along H,
+// then along W, a Slice of each window [floor(i*7/3), ceil((i+1)*7/3)) =
+// [0,3), [2,5), [4,7), reduced and concatenated.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<1x3x7x7xf32>
+// CHECK: %[[S0:.*]] = "onnx.Slice"(%[[X]], {{.*}}) : {{.*}} -> tensor<1x3x3x7xf32>
+// CHECK: %[[M0:.*]] = "onnx.ReduceMean"(%[[S0]]) {axes = [2], keepdims = 1 : si64} : (tensor<1x3x3x7xf32>) -> tensor<1x3x1x7xf32>
+// CHECK: "onnx.Slice"(%[[X]], {{.*}}) : {{.*}} -> tensor<1x3x3x7xf32>
+// CHECK: "onnx.ReduceMean"
+// CHECK: "onnx.Slice"(%[[X]], {{.*}}) : {{.*}} -> tensor<1x3x3x7xf32>
+// CHECK: "onnx.ReduceMean"
+// CHECK: %[[H:.*]] = "onnx.Concat"(%[[M0]], %{{.*}}, %{{.*}}) {axis = 2 : si64} : {{.*}} -> tensor<1x3x3x7xf32>
+// CHECK: "onnx.Slice"(%[[H]], {{.*}}) : {{.*}} -> tensor<1x3x3x3xf32>
+// CHECK: "onnx.ReduceMean"({{.*}}) {axes = [3], keepdims = 1 : si64}
+// CHECK: %[[W:.*]] = "onnx.Concat"({{.*}}) {axis = 3 : si64} : {{.*}} -> tensor<1x3x3x3xf32>
+// CHECK: return %[[W]]
+func.func @forward(%x: !torch.vtensor<[1,3,7,7],f32>) -> !torch.vtensor<[1,3,3,3],f32> {
+  %int3 = torch.constant.int 3
+  %o = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.adaptive_avg_pool2d %x, %o : !torch.vtensor<[1,3,7,7],f32>, !torch.list<int> -> !torch.vtensor<[1,3,3,3],f32>
+  return %0 : !torch.vtensor<[1,3,3,3],f32>
+}
+
+// -----
+
+// adaptive_max_pool2d with an output that does not divide the input:
+// ReduceMax over each window.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-COUNT-5: "onnx.ReduceMax"
+// CHECK-NOT: "onnx.ReduceMax"
+// CHECK: return
+func.func @forward(%x: !torch.vtensor<[1,3,5,4],f32>) -> !torch.vtensor<[1,3,2,3],f32> {
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %o = torch.prim.ListConstruct %int2, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0, %1 = torch.aten.adaptive_max_pool2d %x, %o : !torch.vtensor<[1,3,5,4],f32>, !torch.list<int> -> !torch.vtensor<[1,3,2,3],f32>, !torch.vtensor<[1,3,2,3],si64>
+  return %0 : !torch.vtensor<[1,3,2,3],f32>
+}
+
+// -----
+
 // adaptive_max_pool2d to 1x1 with unused indices: GlobalMaxPool.
 // CHECK-LABEL: func.func @main_graph
 // CHECK: "onnx.GlobalMaxPool"

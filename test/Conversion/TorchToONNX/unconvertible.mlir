@@ -41,19 +41,6 @@ func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
 
 // -----
 
-// adaptive_avg_pool2d on an input that the output size does not divide.
-
-// expected-error @+1 {{cannot convert 1 op to ONNX opset 17: aten::adaptive_avg_pool2d (1x)}}
-func.func @forward(%x: !torch.vtensor<[1,3,7,7],f32>) -> !torch.vtensor<[1,3,3,3],f32> {
-  %int3 = torch.constant.int 3
-  %o = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
-  // expected-error @+1 {{cannot convert 'aten::adaptive_avg_pool2d' to ONNX opset 17}}
-  %0 = torch.aten.adaptive_avg_pool2d %x, %o : !torch.vtensor<[1,3,7,7],f32>, !torch.list<int> -> !torch.vtensor<[1,3,3,3],f32>
-  return %0 : !torch.vtensor<[1,3,3,3],f32>
-}
-
-// -----
-
 // A result whose dtype shape inference could not find has no ONNX type; the
 // first tensor of unknown dtype is pointed out.
 

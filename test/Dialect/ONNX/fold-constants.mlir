@@ -79,3 +79,134 @@ func.func @runtime_input(%x: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<6xf32>
   %r = "onnx.Reshape"(%x, %shape) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<6xf32>
   return %t, %r : tensor<3x2xf32>, tensor<6xf32>
 }
+
+// -----
+
+// Gather of a table by constant indices, as relative position biases do.
+
+// CHECK-LABEL: func.func @gather
+// CHECK: %[[G:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[3.000000e+00, 4.000000e+00], [1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<3x2xf32>}
+// CHECK-NOT: onnx.Gather
+// CHECK: return %[[G]]
+func.func @gather() -> tensor<3x2xf32> {
+  %table = "onnx.Initializer"() {name = "table", value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %index = "onnx.Initializer"() {name = "index", value = dense<[1, 0, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %0 = "onnx.Gather"(%table, %index) {axis = 0 : si64} : (tensor<2x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// Gather along an inner axis, Concat and Slice move data of any type.
+
+// CHECK-LABEL: func.func @data_movement
+// CHECK-DAG: %[[G:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[2, 1], [5, 4]]> : tensor<2x2xi32>}
+// CHECK-DAG: %[[C:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[1, 2, 3, 7], [4, 5, 6, 8]]> : tensor<2x4xi32>}
+// CHECK-DAG: %[[S:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[6, 4]]> : tensor<1x2xi32>}
+// CHECK-NOT: onnx.Gather
+// CHECK-NOT: onnx.Concat
+// CHECK-NOT: onnx.Slice
+// CHECK: return %[[G]], %[[C]], %[[S]]
+func.func @data_movement() -> (tensor<2x2xi32>, tensor<2x4xi32>, tensor<1x2xi32>) {
+  %a = "onnx.Initializer"() {name = "a", value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>} : () -> tensor<2x3xi32>
+  %b = "onnx.Initializer"() {name = "b", value = dense<[[7], [8]]> : tensor<2x1xi32>} : () -> tensor<2x1xi32>
+  %index = "onnx.Initializer"() {name = "", value = dense<[1, 0]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %g = "onnx.Gather"(%a, %index) {axis = 1 : si64} : (tensor<2x3xi32>, tensor<2xi64>) -> tensor<2x2xi32>
+  %c = "onnx.Concat"(%a, %b) {axis = 1 : si64} : (tensor<2x3xi32>, tensor<2x1xi32>) -> tensor<2x4xi32>
+  %starts = "onnx.Initializer"() {name = "", value = dense<[1, -1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %ends = "onnx.Initializer"() {name = "", value = dense<[2, -4]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %axes = "onnx.Initializer"() {name = "", value = dense<[0, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %steps = "onnx.Initializer"() {name = "", value = dense<[1, -2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %s = "onnx.Slice"(%a, %starts, %ends, %axes, %steps) : (tensor<2x3xi32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x2xi32>
+  return %g, %c, %s : tensor<2x2xi32>, tensor<2x4xi32>, tensor<1x2xi32>
+}
+
+// -----
+
+// Arithmetic on weights: broadcasting binary ops, unary math, Cast, MatMul
+// and Gemm, as in a position-bias MLP.
+
+// CHECK-LABEL: func.func @arithmetic
+// CHECK-DAG: %[[ADD:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[1.100000e+01, 2.200000e+01], [1.300000e+01, 2.400000e+01]]> : tensor<2x2xf32>}
+// CHECK-DAG: %[[SIG:.*]] = "onnx.Initializer"() {name = "", value = dense<[5.000000e-01, 0.731058597]> : tensor<2xf32>}
+// CHECK-DAG: %[[CAST:.*]] = "onnx.Initializer"() {name = "", value = dense<[1, -2]> : tensor<2xi64>}
+// CHECK-DAG: %[[MM:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[{{\[}}1.900000e+01, 2.200000e+01], [4.300000e+01, 5.000000e+01]]]> : tensor<1x2x2xf32>}
+// CHECK-DAG: %[[GEMM:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[3.600000e+01, 5.000000e+01], [4.800000e+01, 6.400000e+01]]> : tensor<2x2xf32>}
+// CHECK-NOT: "onnx.Add"
+// CHECK-NOT: "onnx.Sigmoid"
+// CHECK-NOT: "onnx.Cast"
+// CHECK-NOT: "onnx.MatMul"
+// CHECK-NOT: "onnx.Gemm"
+// CHECK: return %[[ADD]], %[[SIG]], %[[CAST]], %[[MM]], %[[GEMM]]
+func.func @arithmetic() -> (tensor<2x2xf32>, tensor<2xf32>, tensor<2xi64>, tensor<1x2x2xf32>, tensor<2x2xf32>) {
+  %a = "onnx.Initializer"() {name = "a", value = dense<[[[1.0, 2.0], [3.0, 4.0]]]> : tensor<1x2x2xf32>} : () -> tensor<1x2x2xf32>
+  %m = "onnx.Initializer"() {name = "m", value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %b = "onnx.Initializer"() {name = "b", value = dense<[[5.0, 6.0], [7.0, 8.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %row = "onnx.Initializer"() {name = "row", value = dense<[10.0, 20.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %add = "onnx.Add"(%m, %row) : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  %z = "onnx.Initializer"() {name = "z", value = dense<[0.0, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %sig = "onnx.Sigmoid"(%z) : (tensor<2xf32>) -> tensor<2xf32>
+  %f = "onnx.Initializer"() {name = "f", value = dense<[1.7, -2.7]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %cast = "onnx.Cast"(%f) {to = 7 : si64} : (tensor<2xf32>) -> tensor<2xi64>
+  %mm = "onnx.MatMul"(%a, %b) : (tensor<1x2x2xf32>, tensor<2x2xf32>) -> tensor<1x2x2xf32>
+  %gemm = "onnx.Gemm"(%m, %b, %row) {transA = 1 : si64, alpha = 1.0 : f32, beta = 1.0 : f32} : (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+  return %add, %sig, %cast, %mm, %gemm : tensor<2x2xf32>, tensor<2xf32>, tensor<2xi64>, tensor<1x2x2xf32>, tensor<2x2xf32>
+}
+
+// -----
+
+// Integer division is left to the runtime; so are ops with a run-time
+// input.
+
+// CHECK-LABEL: func.func @not_folded
+// CHECK: "onnx.Div"
+// CHECK: "onnx.Add"
+func.func @not_folded(%x: tensor<2xi64>) -> (tensor<2xi64>, tensor<2xi64>) {
+  %a = "onnx.Initializer"() {name = "a", value = dense<[7, -7]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %b = "onnx.Initializer"() {name = "b", value = dense<2> : tensor<2xi64>} : () -> tensor<2xi64>
+  %div = "onnx.Div"(%a, %b) : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi64>
+  %add = "onnx.Add"(%x, %b) : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi64>
+  return %div, %add : tensor<2xi64>, tensor<2xi64>
+}
+
+// -----
+
+// Inside a subgraph, folded values are onnx.Constant ops.
+
+// CHECK-LABEL: func.func @subgraph
+// CHECK: "onnx.If"
+// CHECK: %[[C:.*]] = "onnx.Constant"() {value = dense<[2.000000e+00, 4.000000e+00]> : tensor<2xf32>}
+// CHECK: "onnx.Yield"(%[[C]])
+func.func @subgraph(%cond: tensor<i1>) -> tensor<2xf32> {
+  %0 = "onnx.If"(%cond) ({
+    %a = "onnx.Constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+    %s = "onnx.Add"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    "onnx.Yield"(%s) : (tensor<2xf32>) -> ()
+  }, {
+    %b = "onnx.Constant"() {value = dense<[0.0, 0.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+    "onnx.Yield"(%b) : (tensor<2xf32>) -> ()
+  }) : (tensor<i1>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// A Split of a weight, as of a packed in-projection, becomes one constant
+// per piece; Trilu of a constant, as of a causal mask, is folded.
+
+// CHECK-LABEL: func.func @split_and_trilu
+// CHECK-DAG: %[[P0:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[1, 2]]> : tensor<1x2xi64>}
+// CHECK-DAG: %[[P1:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[3, 4], [5, 6]]> : tensor<2x2xi64>}
+// CHECK-DAG: %[[T:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[0.000000e+00, 1.000000e+00, 1.000000e+00], [0.000000e+00, 0.000000e+00, 1.000000e+00]]> : tensor<2x3xf32>}
+// CHECK-NOT: onnx.Split
+// CHECK-NOT: onnx.Trilu
+// CHECK: return %[[P0]], %[[P1]], %[[T]]
+func.func @split_and_trilu() -> (tensor<1x2xi64>, tensor<2x2xi64>, tensor<2x3xf32>) {
+  %w = "onnx.Initializer"() {name = "w", value = dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi64>} : () -> tensor<3x2xi64>
+  %sizes = "onnx.Initializer"() {name = "", value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %0:2 = "onnx.Split"(%w, %sizes) {axis = 0 : si64} : (tensor<3x2xi64>, tensor<2xi64>) -> (tensor<1x2xi64>, tensor<2x2xi64>)
+  %ones = "onnx.Initializer"() {name = "", value = dense<1.0> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %k = "onnx.Initializer"() {name = "", value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %t = "onnx.Trilu"(%ones, %k) {upper = 1 : si64} : (tensor<2x3xf32>, tensor<i64>) -> tensor<2x3xf32>
+  return %0#0, %0#1, %t : tensor<1x2xi64>, tensor<2x2xi64>, tensor<2x3xf32>
+}

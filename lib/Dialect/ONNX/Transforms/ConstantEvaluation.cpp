@@ -22,6 +22,8 @@ using namespace mlir::torch_onnx::ONNX;
 
 /// Results up to this size become dense literals, larger ones blobs.
 static constexpr size_t kMaxDenseLiteralBytes = 4096;
+/// Expand, which makes data out of nothing, is folded up to this size.
+static constexpr int64_t kMaxExpandedBytes = int64_t(1) << 20;
 
 //===----------------------------------------------------------------------===//
 // Reading and writing constants
@@ -33,8 +35,9 @@ std::optional<ConstantTensor> ONNX::readConstant(ElementsAttr value,
   if (!type || !type.hasStaticShape())
     return std::nullopt;
   Type elementType = type.getElementType();
+  bool isBool = elementType.isInteger(1);
   if (!elementType.isIntOrFloat() ||
-      elementType.getIntOrFloatBitWidth() % 8 != 0)
+      (!isBool && elementType.getIntOrFloatBitWidth() % 8 != 0))
     return std::nullopt;
   ConstantTensor result;
   result.type = type;
@@ -43,6 +46,11 @@ std::optional<ConstantTensor> ONNX::readConstant(ElementsAttr value,
   if (static_cast<int64_t>(numBytes) > maxBytes)
     return std::nullopt;
   ArrayRef<char> raw;
+  if (auto dense = dyn_cast<DenseElementsAttr>(value); dense && isBool) {
+    for (bool v : dense.getValues<bool>())
+      result.bytes.push_back(v ? 1 : 0);
+    return result;
+  }
   if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
     raw = dense.getRawData();
     if (dense.isSplat()) {
@@ -78,6 +86,12 @@ ElementsAttr ONNX::getConstantAttr(Value value) {
 ElementsAttr ONNX::makeElementsAttr(RankedTensorType type,
                                     ArrayRef<char> bytes,
                                     StringRef blobName) {
+  if (type.getElementType().isInteger(1)) {
+    SmallVector<bool> values;
+    for (char byte : bytes)
+      values.push_back(byte != 0);
+    return DenseElementsAttr::get(type, values);
+  }
   if (bytes.size() <= kMaxDenseLiteralBytes) {
     bool isSplat = false;
     if (DenseElementsAttr::isValidRawBuffer(type, bytes, isSplat))
@@ -385,6 +399,84 @@ evaluateSlice(ArrayRef<const ConstantTensor *> operands,
   return result;
 }
 
+std::optional<ConstantTensor>
+evaluateTrilu(Operation *op, ArrayRef<const ConstantTensor *> operands,
+              RankedTensorType resultType) {
+  const ConstantTensor &input = *operands[0];
+  int64_t rank = input.type.getRank();
+  if (rank < 2 || input.type != resultType)
+    return std::nullopt;
+  int64_t k = 0;
+  if (operands.size() > 1 && operands[1]) {
+    std::optional<SmallVector<int64_t>> values = readInts(*operands[1]);
+    if (!values || values->size() != 1)
+      return std::nullopt;
+    k = values->front();
+  }
+  bool upper = getIntAttr(op, "upper", 1) != 0;
+  int64_t rows = input.type.getDimSize(rank - 2);
+  int64_t cols = input.type.getDimSize(rank - 1);
+  ConstantTensor result = input;
+  size_t width = result.getElementBytes();
+  for (int64_t i = 0, e = input.getNumElements(); i < e; ++i) {
+    int64_t row = (i / cols) % rows, col = i % cols;
+    bool keep = upper ? col - row >= k : col - row <= k;
+    if (!keep)
+      std::memset(result.bytes.data() + i * width, 0, width);
+  }
+  return result;
+}
+
+/// Copies elements of `inputs` (all of `width` bytes, or bools of which
+/// the first picks between the other two) broadcast to `resultType`.
+std::optional<ConstantTensor>
+broadcastElements(ArrayRef<const ConstantTensor *> inputs,
+                  RankedTensorType resultType, bool select) {
+  SmallVector<int64_t> shape;
+  for (const ConstantTensor *input : inputs) {
+    std::optional<SmallVector<int64_t>> merged =
+        broadcast(shape, input->type.getShape());
+    if (!merged)
+      return std::nullopt;
+    shape = *merged;
+  }
+  if (ArrayRef<int64_t>(shape) != resultType.getShape())
+    return std::nullopt;
+  SmallVector<SmallVector<int64_t>> strides;
+  for (const ConstantTensor *input : inputs)
+    strides.push_back(getBroadcastStrides(input->type.getShape(), shape));
+  ConstantTensor result = makeTensor(resultType);
+  size_t width = result.getElementBytes();
+  char *out = result.bytes.data();
+  forEachElement(shape, strides, [&](ArrayRef<int64_t> at) {
+    const ConstantTensor *source = inputs[0];
+    int64_t offset = at[0];
+    if (select) {
+      bool pick = inputs[0]->bytes[at[0]] != 0;
+      source = inputs[pick ? 1 : 2];
+      offset = at[pick ? 1 : 2];
+    }
+    std::memcpy(out, source->bytes.data() + offset * width, width);
+    out += width;
+  });
+  return result;
+}
+
+std::optional<ConstantTensor> evaluateExpand(const ConstantTensor &input,
+                                             const ConstantTensor &shape,
+                                             RankedTensorType resultType) {
+  std::optional<SmallVector<int64_t>> dims = readInts(shape);
+  if (!dims)
+    return std::nullopt;
+  // The target shape broadcasts with the input's (a 1 keeps its size).
+  std::optional<SmallVector<int64_t>> expanded =
+      broadcast(input.type.getShape(), *dims);
+  if (!expanded || ArrayRef<int64_t>(*expanded) != resultType.getShape())
+    return std::nullopt;
+  const ConstantTensor *inputs[] = {&input};
+  return broadcastElements(inputs, resultType, /*select=*/false);
+}
+
 //===----------------------------------------------------------------------===//
 // Arithmetic
 //===----------------------------------------------------------------------===//
@@ -480,8 +572,8 @@ bool isFloatKind(NumberKind kind) {
   return kind == NumberKind::F32 || kind == NumberKind::F64;
 }
 
-/// The elementwise unary ops evaluated, by ONNX op type; float only unless
-/// `forInts`.
+/// Elementwise unary op `opType` on `x`; Neg, Abs and Relu also apply to
+/// ints, the others only to floats.
 std::optional<double> applyUnary(StringRef opType, double x, bool isFloat) {
   if (opType == "Neg")
     return -x;
@@ -491,19 +583,29 @@ std::optional<double> applyUnary(StringRef opType, double x, bool isFloat) {
     return x > 0 ? x : 0.0;
   if (!isFloat)
     return std::nullopt;
-  return llvm::StringSwitch<std::optional<double>>(opType)
-      .Case("Sigmoid", 1.0 / (1.0 + std::exp(-x)))
-      .Case("Sqrt", std::sqrt(x))
-      .Case("Exp", std::exp(x))
-      .Case("Log", std::log(x))
-      .Case("Tanh", std::tanh(x))
-      .Case("Reciprocal", 1.0 / x)
-      .Case("Floor", std::floor(x))
-      .Case("Ceil", std::ceil(x))
-      .Case("Erf", std::erf(x))
-      .Default(std::nullopt);
+  if (opType == "Sigmoid")
+    return 1.0 / (1.0 + std::exp(-x));
+  if (opType == "Sqrt")
+    return std::sqrt(x);
+  if (opType == "Exp")
+    return std::exp(x);
+  if (opType == "Log")
+    return std::log(x);
+  if (opType == "Tanh")
+    return std::tanh(x);
+  if (opType == "Reciprocal")
+    return 1.0 / x;
+  if (opType == "Floor")
+    return std::floor(x);
+  if (opType == "Ceil")
+    return std::ceil(x);
+  if (opType == "Erf")
+    return std::erf(x);
+  return std::nullopt;
 }
 
+/// Elementwise binary op `opType`; Add, Sub and Mul also apply to ints,
+/// Div and Pow only to floats.
 std::optional<double> applyBinary(StringRef opType, double a, double b,
                                   bool isFloat) {
   if (opType == "Add")
@@ -616,8 +718,11 @@ bool ONNX::canEvaluate(Operation *op) {
       !op->getName().getStringRef().starts_with("onnx."))
     return false;
   return llvm::StringSwitch<bool>(op->getName().getStringRef().drop_front(5))
-      .Cases({"Transpose", "Gather", "Concat", "Slice", "Cast", "MatMul",
-              "Gemm"},
+      .Cases({"Transpose", "Gather", "Concat", "Slice", "Trilu", "Expand",
+              "Where", "Cast", "MatMul", "Gemm"},
+             true)
+      .Cases({"Equal", "Less", "LessOrEqual", "Greater", "GreaterOrEqual",
+              "Not", "And", "Or", "Xor"},
              true)
       .Cases({"Neg", "Abs", "Relu", "Sigmoid", "Sqrt", "Exp", "Log", "Tanh",
               "Reciprocal", "Floor", "Ceil", "Erf"},
@@ -634,10 +739,11 @@ ONNX::evaluateOp(Operation *op, ArrayRef<const ConstantTensor *> operands,
       !operands[0] || !canEvaluate(op))
     return std::nullopt;
   Type resultElementType = resultType.getElementType();
+  bool resultIsBool = resultElementType.isInteger(1);
   if (!resultElementType.isIntOrFloat() ||
-      resultElementType.getIntOrFloatBitWidth() % 8 != 0 ||
-      resultType.getNumElements() * resultElementType.getIntOrFloatBitWidth() /
-              8 >
+      (!resultIsBool && resultElementType.getIntOrFloatBitWidth() % 8 != 0) ||
+      resultType.getNumElements() *
+              std::max(resultElementType.getIntOrFloatBitWidth() / 8, 1u) >
           maxResultBytes)
     return std::nullopt;
   StringRef opType = op->getName().getStringRef().drop_front(5);
@@ -662,9 +768,93 @@ ONNX::evaluateOp(Operation *op, ArrayRef<const ConstantTensor *> operands,
   if (opType == "Slice")
     return sameElementType ? evaluateSlice(operands, resultType)
                            : std::nullopt;
+  if (opType == "Trilu")
+    return evaluateTrilu(op, operands, resultType);
+  if (opType == "Expand") {
+    if (!sameElementType || operands.size() != 2 || !operands[1] ||
+        resultType.getNumElements() * first.getElementBytes() >
+            kMaxExpandedBytes)
+      return std::nullopt;
+    return evaluateExpand(first, *operands[1], resultType);
+  }
+  if (opType == "Where") {
+    if (operands.size() != 3 || !operands[1] || !operands[2] ||
+        !first.type.getElementType().isInteger(1) ||
+        operands[1]->type.getElementType() != resultElementType ||
+        operands[2]->type.getElementType() != resultElementType)
+      return std::nullopt;
+    return broadcastElements(operands, resultType, /*select=*/true);
+  }
+  if (opType == "Not" || opType == "And" || opType == "Or" ||
+      opType == "Xor") {
+    if (!resultIsBool ||
+        llvm::any_of(operands, [](const ConstantTensor *t) {
+          return !t || !t->type.getElementType().isInteger(1);
+        }))
+      return std::nullopt;
+    if (opType == "Not") {
+      if (first.type != resultType)
+        return std::nullopt;
+      ConstantTensor result = first;
+      for (char &byte : result.bytes)
+        byte = byte ? 0 : 1;
+      return result;
+    }
+    if (operands.size() != 2)
+      return std::nullopt;
+    // Broadcast both, then combine bytewise.
+    const ConstantTensor *lhs[] = {operands[0]}, *rhs[] = {operands[1]};
+    std::optional<ConstantTensor> a =
+        broadcastElements(lhs, resultType, false);
+    std::optional<ConstantTensor> b =
+        broadcastElements(rhs, resultType, false);
+    if (!a || !b)
+      return std::nullopt;
+    for (size_t i = 0; i < a->bytes.size(); ++i) {
+      bool x = a->bytes[i], y = b->bytes[i];
+      a->bytes[i] = opType == "And" ? (x && y) : opType == "Or" ? (x || y)
+                                                                : (x != y);
+    }
+    return a;
+  }
 
   std::optional<NumberKind> inKind =
       getNumberKind(first.type.getElementType());
+  if (resultIsBool && inKind && operands.size() == 2 && operands[1] &&
+      operands[1]->type.getElementType() == first.type.getElementType()) {
+    std::optional<SmallVector<int64_t>> shape =
+        broadcast(first.type.getShape(), operands[1]->type.getShape());
+    if (!shape || ArrayRef<int64_t>(*shape) != resultType.getShape())
+      return std::nullopt;
+    std::vector<double> x = readNumbers(first, *inKind);
+    std::vector<double> y = readNumbers(*operands[1], *inKind);
+    SmallVector<SmallVector<int64_t>> strides = {
+        getBroadcastStrides(first.type.getShape(), *shape),
+        getBroadcastStrides(operands[1]->type.getShape(), *shape)};
+    ConstantTensor result = makeTensor(resultType);
+    char *out = result.bytes.data();
+    bool known = true;
+    forEachElement(*shape, strides, [&](ArrayRef<int64_t> at) {
+      double a = x[at[0]], b = y[at[1]];
+      bool value = false;
+      if (opType == "Equal")
+        value = a == b;
+      else if (opType == "Less")
+        value = a < b;
+      else if (opType == "LessOrEqual")
+        value = a <= b;
+      else if (opType == "Greater")
+        value = a > b;
+      else if (opType == "GreaterOrEqual")
+        value = a >= b;
+      else
+        known = false;
+      *out++ = value ? 1 : 0;
+    });
+    if (!known)
+      return std::nullopt;
+    return result;
+  }
   std::optional<NumberKind> outKind = getNumberKind(resultElementType);
   if (!inKind || !outKind)
     return std::nullopt;
@@ -725,4 +915,48 @@ ONNX::evaluateOp(Operation *op, ArrayRef<const ConstantTensor *> operands,
   if (!ok)
     return std::nullopt;
   return writeNumbers(resultType, kind, out);
+}
+
+std::optional<SmallVector<ConstantTensor>>
+ONNX::evaluateSplit(Operation *op, ArrayRef<const ConstantTensor *> operands) {
+  if (operands.empty() || !operands[0])
+    return std::nullopt;
+  const ConstantTensor &input = *operands[0];
+  int64_t rank = input.type.getRank();
+  int64_t axis = getIntAttr(op, "axis", 0);
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank)
+    return std::nullopt;
+  // Each result's type says how much of the axis it takes.
+  ArrayRef<int64_t> shape = input.type.getShape();
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= shape[d];
+  for (int64_t d = axis + 1; d < rank; ++d)
+    inner *= shape[d];
+  size_t width = input.getElementBytes();
+  SmallVector<ConstantTensor> results;
+  int64_t offset = 0;
+  for (Value result : op->getResults()) {
+    auto type = dyn_cast<RankedTensorType>(result.getType());
+    if (!type || !type.hasStaticShape() || type.getRank() != rank ||
+        type.getElementType() != input.type.getElementType())
+      return std::nullopt;
+    int64_t size = type.getDimSize(axis);
+    if (offset + size > shape[axis])
+      return std::nullopt;
+    ConstantTensor piece = makeTensor(type);
+    size_t block = size * inner * width;
+    for (int64_t o = 0; o < outer; ++o)
+      std::memcpy(piece.bytes.data() + o * block,
+                  input.bytes.data() +
+                      (o * shape[axis] + offset) * inner * width,
+                  block);
+    results.push_back(std::move(piece));
+    offset += size;
+  }
+  if (offset != shape[axis])
+    return std::nullopt;
+  return results;
 }

@@ -6,9 +6,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Compile-time evaluation of the ONNX ops that graphs apply to weights: data
-// movement (Transpose, Gather, Concat, Slice) on any element type of whole
-// bytes, and arithmetic (Cast, elementwise math, MatMul, Gemm) on f32, f64,
-// i32 and i64.
+// movement (Transpose, Gather, Concat, Slice, Split, Trilu, Expand, Where)
+// on bools and on any element type of whole bytes, logic on bools, and
+// arithmetic and comparisons (Cast, elementwise math, MatMul, Gemm) on f32,
+// f64, i32 and i64.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,16 +30,17 @@ struct ConstantTensor {
   RankedTensorType type;
   std::vector<char> bytes;
 
-  /// The size of one element in bytes.
+  /// The size of one element in bytes; a bool (i1) takes one byte, 0 or 1.
   int64_t getElementBytes() const {
-    return type.getElementType().getIntOrFloatBitWidth() / 8;
+    return std::max<int64_t>(
+        type.getElementType().getIntOrFloatBitWidth() / 8, 1);
   }
   /// The number of elements.
   int64_t getNumElements() const { return type.getNumElements(); }
 };
 
-/// The data of `value` when it is a static tensor of an integer or float
-/// type of whole bytes whose data is at hand (a dense literal or a loaded
+/// The data of `value` when it is a static tensor of bools or of an integer
+/// or float type of whole bytes whose data is at hand (a dense literal or a loaded
 /// resource blob) and that has at most `maxBytes` bytes.
 std::optional<ConstantTensor> readConstant(ElementsAttr value,
                                            int64_t maxBytes);
@@ -48,7 +50,7 @@ std::optional<ConstantTensor> readConstant(ElementsAttr value,
 ElementsAttr getConstantAttr(Value value);
 
 /// An attribute holding `bytes` as a tensor of type `type`: a dense literal
-/// when small, else a resource blob named after `blobName`.
+/// when small or of bools, else a resource blob named after `blobName`.
 ElementsAttr makeElementsAttr(RankedTensorType type, ArrayRef<char> bytes,
                               StringRef blobName);
 
@@ -62,6 +64,11 @@ bool canEvaluate(Operation *op);
 std::optional<ConstantTensor>
 evaluateOp(Operation *op, ArrayRef<const ConstantTensor *> operands,
            int64_t maxResultBytes);
+
+/// The results of `onnx.Split` op `op` on constant operands `operands`, each
+/// as large as its result type says.
+std::optional<SmallVector<ConstantTensor>>
+evaluateSplit(Operation *op, ArrayRef<const ConstantTensor *> operands);
 
 } // namespace mlir::torch_onnx::ONNX
 

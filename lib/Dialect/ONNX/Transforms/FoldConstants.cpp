@@ -1,4 +1,4 @@
-//===- FoldConstants.cpp - Fold data movement on initializers -------------===//
+//===- FoldConstants.cpp - Fold ops whose inputs are all constants --------===//
 //
 // Part of the torch-onnx project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
+
+#include "ConstantEvaluation.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -22,6 +24,32 @@ using namespace mlir::torch_onnx;
 
 namespace {
 
+/// Folded results up to this size are made.
+constexpr int64_t kMaxFoldedBytes = int64_t(64) << 20;
+/// Constant operands up to this size are read.
+constexpr int64_t kMaxReadBytes = int64_t(256) << 20;
+
+/// Replaces `op`'s single result with constant `value` named `name`: an
+/// `onnx.Initializer` in the graph, an `onnx.Constant` in a subgraph.
+void replaceWithConstant(PatternRewriter &rewriter, Operation *op,
+                         StringRef name, ElementsAttr value) {
+  if (isa<func::FuncOp>(op->getParentOp())) {
+    rewriter.replaceOpWithNewOp<ONNX::InitializerOp>(op, name, value);
+    return;
+  }
+  Operation *constant = ONNX::ConstantOp::create(
+      rewriter, op->getLoc(), TypeRange{value.getType()}, ValueRange{},
+      {rewriter.getNamedAttr("value", value)});
+  rewriter.replaceOp(op, constant->getResults());
+}
+
+/// The name of the initializer that defines `value`, or "".
+StringRef getInitializerName(Value value) {
+  if (auto init = value.getDefiningOp<ONNX::InitializerOp>())
+    return init.getName();
+  return "";
+}
+
 /// `Identity(x)` is `x`.
 struct RemoveIdentity : public RewritePattern {
   RemoveIdentity(MLIRContext *context)
@@ -35,18 +63,17 @@ struct RemoveIdentity : public RewritePattern {
   }
 };
 
-/// A reshape of an initializer is the same data under a new type; a blob is
-/// shared, not copied.
-struct FoldReshapeOfInitializer : public RewritePattern {
-  FoldReshapeOfInitializer(StringRef opName, MLIRContext *context)
-      : RewritePattern(opName, 1, context) {}
+/// A reshape of a constant is the same data under a new type; a blob is
+/// shared, not copied, and an initializer keeps its name.
+struct FoldReshapeOfConstant : public RewritePattern {
+  FoldReshapeOfConstant(StringRef opName, MLIRContext *context)
+      : RewritePattern(opName, 2, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    auto init = op->getOperand(0).getDefiningOp<ONNX::InitializerOp>();
+    ElementsAttr value = ONNX::getConstantAttr(op->getOperand(0));
     auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!init || !resultType || !resultType.hasStaticShape())
+    if (!value || !resultType || !resultType.hasStaticShape())
       return failure();
-    ElementsAttr value = init.getValue();
     ElementsAttr reshaped;
     if (auto dense = dyn_cast<DenseElementsAttr>(value))
       reshaped = dense.reshape(resultType);
@@ -55,55 +82,88 @@ struct FoldReshapeOfInitializer : public RewritePattern {
                                                 resource.getRawHandle());
     if (!reshaped)
       return failure();
-    rewriter.replaceOpWithNewOp<ONNX::InitializerOp>(op, init.getName(),
-                                                     reshaped);
+    replaceWithConstant(rewriter, op, getInitializerName(op->getOperand(0)),
+                        reshaped);
     return success();
   }
 };
 
-/// Transpose of an f32 initializer becomes a transposed initializer.
-struct FoldTransposeOfInitializer : public RewritePattern {
-  FoldTransposeOfInitializer(MLIRContext *context)
-      : RewritePattern(ONNX::TransposeOp::getOperationName(), 1, context) {}
+/// Any other op that ConstantEvaluation knows, whose inputs are all
+/// constants (or missing), becomes a constant. A transposed initializer
+/// keeps its name; other results are named by the emitter.
+struct FoldConstantOp : public RewritePattern {
+  FoldConstantOp(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), 1, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    auto init = op->getOperand(0).getDefiningOp<ONNX::InitializerOp>();
-    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!init || !resultType || !resultType.hasStaticShape())
+    if (!ONNX::canEvaluate(op))
       return failure();
-    auto inputType = cast<RankedTensorType>(init.getType());
-    std::optional<SmallVector<float>> data = ONNX::getF32Values(init.getValue());
-    if (!data)
-      return failure();
-    int64_t rank = inputType.getRank();
-    SmallVector<int64_t> perm;
-    if (auto permAttr = op->getAttrOfType<ArrayAttr>("perm")) {
-      for (Attribute a : permAttr)
-        perm.push_back(cast<IntegerAttr>(a).getInt());
-    } else {
-      for (int64_t i = rank - 1; i >= 0; --i)
-        perm.push_back(i);
-    }
-    ArrayRef<int64_t> inShape = inputType.getShape();
-    SmallVector<int64_t> inStrides(rank, 1);
-    for (int64_t i = rank - 2; i >= 0; --i)
-      inStrides[i] = inStrides[i + 1] * inShape[i + 1];
-    ArrayRef<int64_t> outShape = resultType.getShape();
-    SmallVector<float> out(data->size());
-    SmallVector<int64_t> index(rank, 0);
-    for (size_t linear = 0; linear < out.size(); ++linear) {
-      int64_t source = 0;
-      for (int64_t d = 0; d < rank; ++d)
-        source += index[d] * inStrides[perm[d]];
-      out[linear] = (*data)[source];
-      for (int64_t d = rank - 1; d >= 0; --d) {
-        if (++index[d] < outShape[d])
-          break;
-        index[d] = 0;
+    SmallVector<std::optional<ONNX::ConstantTensor>> constants;
+    for (Value operand : op->getOperands()) {
+      if (isa<NoneType>(operand.getType())) {
+        constants.push_back(std::nullopt);
+        continue;
       }
+      ElementsAttr value = ONNX::getConstantAttr(operand);
+      if (!value)
+        return failure();
+      std::optional<ONNX::ConstantTensor> tensor =
+          ONNX::readConstant(value, kMaxReadBytes);
+      if (!tensor)
+        return failure();
+      constants.push_back(std::move(tensor));
     }
-    rewriter.replaceOpWithNewOp<ONNX::InitializerOp>(
-        op, init.getName(), DenseElementsAttr::get(resultType, ArrayRef(out)));
+    SmallVector<const ONNX::ConstantTensor *> operands;
+    for (const std::optional<ONNX::ConstantTensor> &c : constants)
+      operands.push_back(c ? &*c : nullptr);
+    std::optional<ONNX::ConstantTensor> result =
+        ONNX::evaluateOp(op, operands, kMaxFoldedBytes);
+    if (!result)
+      return failure();
+    StringRef name = isa<ONNX::TransposeOp>(op)
+                         ? getInitializerName(op->getOperand(0))
+                         : StringRef();
+    ElementsAttr value = ONNX::makeElementsAttr(
+        result->type, result->bytes, name.empty() ? "folded" : name);
+    replaceWithConstant(rewriter, op, name, value);
+    return success();
+  }
+};
+
+/// A Split of a constant becomes one constant per piece.
+struct FoldSplitOfConstant : public RewritePattern {
+  FoldSplitOfConstant(MLIRContext *context)
+      : RewritePattern(ONNX::SplitOp::getOperationName(), 1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    ElementsAttr value = ONNX::getConstantAttr(op->getOperand(0));
+    if (!value)
+      return failure();
+    std::optional<ONNX::ConstantTensor> input =
+        ONNX::readConstant(value, kMaxReadBytes);
+    if (!input)
+      return failure();
+    const ONNX::ConstantTensor *operands[] = {&*input};
+    std::optional<SmallVector<ONNX::ConstantTensor>> pieces =
+        ONNX::evaluateSplit(op, operands);
+    if (!pieces)
+      return failure();
+    SmallVector<Value> replacements;
+    bool inGraph = isa<func::FuncOp>(op->getParentOp());
+    for (const ONNX::ConstantTensor &piece : *pieces) {
+      ElementsAttr attr =
+          ONNX::makeElementsAttr(piece.type, piece.bytes, "folded");
+      if (inGraph)
+        replacements.push_back(
+            ONNX::InitializerOp::create(rewriter, op->getLoc(), "", attr));
+      else
+        replacements.push_back(
+            ONNX::ConstantOp::create(rewriter, op->getLoc(),
+                                     TypeRange{attr.getType()}, ValueRange{},
+                                     {rewriter.getNamedAttr("value", attr)})
+                ->getResult(0));
+    }
+    rewriter.replaceOp(op, replacements);
     return success();
   }
 };
@@ -112,12 +172,13 @@ struct FoldConstants : public ONNX::impl::FoldConstantsBase<FoldConstants> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<RemoveIdentity, FoldTransposeOfInitializer>(context);
+    patterns.add<RemoveIdentity, FoldConstantOp, FoldSplitOfConstant>(
+        context);
     for (StringRef name :
          {ONNX::ReshapeOp::getOperationName(), ONNX::FlattenOp::getOperationName(),
           ONNX::SqueezeOp::getOperationName(),
           ONNX::UnsqueezeOp::getOperationName()})
-      patterns.add<FoldReshapeOfInitializer>(name, context);
+      patterns.add<FoldReshapeOfConstant>(name, context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

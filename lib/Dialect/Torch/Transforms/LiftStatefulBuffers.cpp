@@ -270,10 +270,10 @@ LogicalResult LiftStatefulBuffersPass::splitTupleSlots(func::FuncOp func) {
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     auto getAttr = dyn_cast<PrimGetAttrOp>(op);
-    Value receiver = getAttr ? getAttr.getReceiver()
-                             : cast<PrimSetAttrOp>(op).getReceiver();
-    StringRef name = getAttr ? getAttr.getName()
-                             : cast<PrimSetAttrOp>(op).getName();
+    Value receiver =
+        getAttr ? getAttr.getReceiver() : cast<PrimSetAttrOp>(op).getReceiver();
+    StringRef name =
+        getAttr ? getAttr.getName() : cast<PrimSetAttrOp>(op).getName();
     // Accesses that do not resolve are reported by resolveAccesses.
     SlotOp slot = resolveSlot(op, receiver, name, /*emitErrors=*/false);
     auto tuple =
@@ -306,8 +306,8 @@ LogicalResult LiftStatefulBuffersPass::splitTupleSlots(func::FuncOp func) {
         elements.push_back(element);
         worklist.push_back(element);
       }
-      auto rebuilt = PrimTupleConstructOp::create(
-          builder, op->getLoc(), getAttr.getType(), elements);
+      auto rebuilt = PrimTupleConstructOp::create(builder, op->getLoc(),
+                                                  getAttr.getType(), elements);
       getAttr.replaceAllUsesWith(rebuilt.getResult());
     } else {
       Value value = cast<PrimSetAttrOp>(op).getValue();
@@ -318,11 +318,9 @@ LogicalResult LiftStatefulBuffersPass::splitTupleSlots(func::FuncOp func) {
                << " elements but is assigned " << value.getType();
       auto unpack = PrimTupleUnpackOp::create(
           builder, op->getLoc(), valueType.getContainedTypes(), value);
-      for (auto [elementName, element] :
-           llvm::zip(names, unpack.getResults()))
-        worklist.push_back(PrimSetAttrOp::create(builder, op->getLoc(),
-                                                 receiver, elementName,
-                                                 element));
+      for (auto [elementName, element] : llvm::zip(names, unpack.getResults()))
+        worklist.push_back(PrimSetAttrOp::create(
+            builder, op->getLoc(), receiver, elementName, element));
     }
     op->erase();
   }

@@ -406,8 +406,8 @@ bool ShapeRefiner::refineContainerOp(Operation *op) {
   // `prim::unchecked_cast` of a value that already has the checked type
   // passes it through.
   if (auto cast = dyn_cast<OperatorOp>(op)) {
-    if (cast.getName() != "prim::unchecked_cast" ||
-        op->getNumOperands() != 1 || op->getNumResults() != 1)
+    if (cast.getName() != "prim::unchecked_cast" || op->getNumOperands() != 1 ||
+        op->getNumResults() != 1)
       return false;
     Value input = op->getOperand(0), result = op->getResult(0);
     if (!isValidSubtype(input.getType(), result.getType()))
