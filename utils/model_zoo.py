@@ -227,6 +227,14 @@ def _registry():
         return trace(model, (torch.randn(5, 10),))
     add("lstm", lstm, ["--dynamic-dim", "input:0=seq_len"],
         ["--dim", "seq_len=5"], shapes=["5x10xf32"])
+    def lstm_stateful():
+        model = LSTMSubmodule(10, 20)
+        with torch.no_grad():
+            model(torch.randn(5, 10))  # Gives `hidden` its tuple type.
+        return torch.jit.script(model)
+    add("lstm_stateful", lstm_stateful,
+        ["--input-shape", "5x10xf32", "--dynamic-dim", "input:0=seq_len"],
+        ["--dim", "seq_len=5"])
     add("bad_partial",
         lambda: trace(BadModule(2.0), (torch.randn(1, 3, 16, 16),)),
         shapes=["1x3x16x16xf32"])

@@ -210,3 +210,32 @@ func.func @split_and_trilu() -> (tensor<1x2xi64>, tensor<2x2xi64>, tensor<2x3xf3
   %t = "onnx.Trilu"(%ones, %k) {upper = 1 : si64} : (tensor<2x3xf32>, tensor<i64>) -> tensor<2x3xf32>
   return %0#0, %0#1, %t : tensor<1x2xi64>, tensor<2x2xi64>, tensor<2x3xf32>
 }
+
+// -----
+
+// Masks built from constants: comparisons, logic, Expand and Where.
+
+// CHECK-LABEL: func.func @masks
+// CHECK-DAG: %[[GE:.*]] = "onnx.Initializer"() {name = "", value = dense<[false, true, true]> : tensor<3xi1>}
+// CHECK-DAG: %[[AND:.*]] = "onnx.Initializer"() {name = "", value = dense<[false, false, true]> : tensor<3xi1>}
+// CHECK-DAG: %[[EXP:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[false, true, true], [false, true, true]]> : tensor<2x3xi1>}
+// CHECK-DAG: %[[WHERE:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[0.000000e+00, -1.000000e+00, -1.000000e+00], [3.000000e+00, -1.000000e+00, -1.000000e+00]]> : tensor<2x3xf32>}
+// CHECK-NOT: "onnx.GreaterOrEqual"
+// CHECK-NOT: "onnx.And"
+// CHECK-NOT: "onnx.Expand"
+// CHECK-NOT: "onnx.Where"
+// CHECK: return %[[GE]], %[[AND]], %[[EXP]], %[[WHERE]]
+func.func @masks() -> (tensor<3xi1>, tensor<3xi1>, tensor<2x3xi1>, tensor<2x3xf32>) {
+  %range = "onnx.Initializer"() {name = "", value = dense<[0, 1, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+  %one = "onnx.Initializer"() {name = "", value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %ge = "onnx.GreaterOrEqual"(%range, %one) : (tensor<3xi64>, tensor<i64>) -> tensor<3xi1>
+  %last = "onnx.Initializer"() {name = "", value = dense<[false, true, true]> : tensor<3xi1>} : () -> tensor<3xi1>
+  %odd = "onnx.Initializer"() {name = "", value = dense<[true, false, true]> : tensor<3xi1>} : () -> tensor<3xi1>
+  %and = "onnx.And"(%last, %odd) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  %shape = "onnx.Initializer"() {name = "", value = dense<[2, 1]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %exp = "onnx.Expand"(%ge, %shape) : (tensor<3xi1>, tensor<2xi64>) -> tensor<2x3xi1>
+  %x = "onnx.Initializer"() {name = "", value = dense<[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %fill = "onnx.Initializer"() {name = "", value = dense<-1.0> : tensor<f32>} : () -> tensor<f32>
+  %where = "onnx.Where"(%exp, %fill, %x) : (tensor<2x3xi1>, tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %ge, %and, %exp, %where : tensor<3xi1>, tensor<3xi1>, tensor<2x3xi1>, tensor<2x3xf32>
+}

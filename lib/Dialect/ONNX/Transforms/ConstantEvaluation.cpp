@@ -432,16 +432,13 @@ evaluateTrilu(Operation *op, ArrayRef<const ConstantTensor *> operands,
 std::optional<ConstantTensor>
 broadcastElements(ArrayRef<const ConstantTensor *> inputs,
                   RankedTensorType resultType, bool select) {
-  SmallVector<int64_t> shape;
+  ArrayRef<int64_t> shape = resultType.getShape();
   for (const ConstantTensor *input : inputs) {
     std::optional<SmallVector<int64_t>> merged =
         broadcast(shape, input->type.getShape());
-    if (!merged)
+    if (!merged || ArrayRef<int64_t>(*merged) != shape)
       return std::nullopt;
-    shape = *merged;
   }
-  if (ArrayRef<int64_t>(shape) != resultType.getShape())
-    return std::nullopt;
   SmallVector<SmallVector<int64_t>> strides;
   for (const ConstantTensor *input : inputs)
     strides.push_back(getBroadcastStrides(input->type.getShape(), shape));
