@@ -108,7 +108,8 @@ def ort_latency(path, shapes, workdir):
     return json.loads(result.stdout)["median_ms"]
 
 
-def measure(name, build, runs, workdir, slow_peer=120.0, peer_timeout=900.0):
+def measure(name, build, runs, workdir, slow_peer=120.0, peer_timeout=900.0,
+            reuse=None):
     pt = os.path.join(workdir, f"{name}.pt")
     if not os.path.exists(pt):
         zoo(name, pt)
@@ -130,19 +131,30 @@ def measure(name, build, runs, workdir, slow_peer=120.0, peer_timeout=900.0):
                          ("floor", floor_cmd)):
             # A peer run slower than slow_peer seconds is not repeated, and
             # one slower than peer_timeout is stopped.
-            if key == "peer" and samples["peer"] and (
-                    samples["peer"][0][0] > slow_peer):
+            if key == "peer" and (reuse or samples["peer"] and (
+                    samples["peer"][0][0] > slow_peer)):
                 continue
             seconds, rss, good = timed(cmd, peer_timeout if key == "peer"
                                        else None)
             ok[key] &= good
             samples[key].append((seconds, rss))
     row = {"model": name, "peer_runs": len(samples["peer"])}
+    if reuse:
+        # The peer's figures come from an earlier run of this harness.
+        for key in ("peer_s", "peer_mb", "peer_ok", "peer_runs", "peer_nodes",
+                    "peer_ms", "weights_mb"):
+            row[key] = reuse[key]
+        row["peer_reused"] = True
+        del samples["peer"]
     for key, values in samples.items():
         row[f"{key}_s"] = statistics.median(v[0] for v in values)
         row[f"{key}_mb"] = statistics.median(v[1] for v in values)
         row[f"{key}_ok"] = ok[key]
     row["ours_nodes"] = node_count(ours_onnx) if ok["ours"] else None
+    if reuse:
+        row["ours_ms"] = ort_latency(ours_onnx, shapes, workdir) if ok[
+            "ours"] else float("nan")
+        return row
     row["peer_nodes"] = node_count(peer_onnx) if ok["peer"] else None
     row["weights_mb"] = (weight_bytes(peer_onnx) / 2**20) if ok["peer"] else (
         os.path.getsize(floor_out) / 2**20 if ok["floor"] else float("nan"))
@@ -191,6 +203,8 @@ def write_report(rows, scaling, startup, path, plot_path):
                 r["peer_mb"]) else f"{peer_s} (failed)"
         elif r.get("peer_runs", 0) == 1:
             peer_s += " (1 run)"
+        if r.get("peer_reused"):
+            peer_s += " *"
         lines.append(
             f"| {r['model']}{status} | {r['ours_s']:.2f} | {peer_s} | "
             f"{r['floor_s']:.2f} | {ratio(r['ours_s'], r['peer_s']):.2f} | "
@@ -198,6 +212,9 @@ def write_report(rows, scaling, startup, path, plot_path):
             f"{r['peer_mb']:.0f} | {r['floor_mb']:.0f} | "
             f"{r['weights_mb']:.0f} | {r['ours_nodes']}/{r['peer_nodes']} | "
             f"{r['ours_ms']:.2f}/{r['peer_ms']:.2f} |")
+    if any(r.get("peer_reused") for r in rows + scaling):
+        lines += ["", "\\* the peer's figures come from an earlier run of "
+                  "the harness on the same day (`--reuse-peer`)."]
     if scaling:
         ns = [int(r["model"].rsplit("_", 1)[1]) for r in scaling]
         ours = [r["ours_s"] for r in scaling]
@@ -240,17 +257,27 @@ def main(argv):
     parser.add_argument("--models", nargs="*", default=MODELS)
     parser.add_argument("--scaling", nargs="*", type=int, default=SCALING)
     parser.add_argument("--workdir", default=None)
+    parser.add_argument("--reuse-peer", metavar="RESULTS_JSON",
+                        help="take the peer's figures from an earlier run's "
+                        "results.json instead of measuring them again")
     args = parser.parse_args(argv)
+    previous = {}
+    if args.reuse_peer:
+        with open(args.reuse_peer) as f:
+            previous = {r["model"]: r for r in json.load(f)}
     workdir = args.workdir or os.path.join(args.build, "bench-work")
     os.makedirs(workdir, exist_ok=True)
     rows, scaling = [], []
     for name in args.models:
-        rows.append(measure(name, args.build, args.runs, workdir))
+        rows.append(measure(name, args.build, args.runs, workdir,
+                            reuse=previous.get(name)))
         print(json.dumps(rows[-1]), flush=True)
     for n in args.scaling:
         scaling.append(measure(f"deep_mlp_{n}", args.build, args.runs,
-                               workdir))
+                               workdir, reuse=previous.get(f"deep_mlp_{n}")))
         print(json.dumps(scaling[-1]), flush=True)
+    with open(os.path.join(workdir, "results.json"), "w") as f:
+        json.dump(rows + scaling, f, indent=1)
     startup = min((r["floor_s"] for r in rows + scaling), default=0.0)
     print("\nmodel              ours/peer  ours/floor  RSS-floor/weights  "
           "nodes ours/peer  ORT ours/peer")

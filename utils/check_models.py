@@ -121,7 +121,8 @@ def custom_models():
             self.gru = nn.GRUCell(16, 12)
 
         def forward(self, x):
-            h = c = torch.zeros(x.shape[1], 16)
+            h = torch.zeros(x.shape[1], 16)
+            c = torch.zeros(x.shape[1], 16)
             g = torch.zeros(x.shape[1], 12)
             outputs = []
             for step in x.unbind(0):

@@ -7,12 +7,20 @@ Every model is randomly initialized; nothing is downloaded.
 
 import functools
 import io
+import os
 import sys
 import zipfile
 from typing import List, Optional, Tuple
 
 import torch
 import torch.nn as nn
+
+# The modules of the user's documents are shared with the model zoo.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "..", "utils"))
+from model_zoo import (BadModule, ConditionalModule,  # noqa: E402
+                       EmbeddingSubmodule, LSTMSubmodule,
+                       RunningAverageSubmodule)
 
 torch.manual_seed(0)
 
@@ -104,22 +112,6 @@ class InplaceAttr(nn.Module):
 # --- functools.partial and free functions ------------------------------------
 
 
-def scaled_add(tensor, scale):
-    return tensor + scale
-
-
-class BadModule(nn.Module):
-    """From the user's document: forward calls a functools.partial."""
-
-    def __init__(self, scale):
-        super().__init__()
-        self.scale = scale
-        self.add_partial = functools.partial(scaled_add, scale=self.scale)
-
-    def forward(self, x):
-        return self.add_partial(x)
-
-
 def scaled_mul(tensor: torch.Tensor, scale: float) -> torch.Tensor:
     return tensor * scale
 
@@ -185,57 +177,6 @@ class BakedSizes(nn.Module):
         counter = torch.arange(6)
         split = x.reshape(2, 3, 4)
         return kept, counter, split
-
-
-# --- The modules of the user's documents -------------------------------------
-
-
-class EmbeddingSubmodule(nn.Module):
-    def __init__(self, embedding_dim, num_embeddings):
-        super().__init__()
-        self.embedding = nn.Embedding(num_embeddings, embedding_dim)
-        self.state = torch.randn(1, embedding_dim)
-
-    def forward(self, indices):
-        embedded = self.embedding(indices)
-        self.state = torch.add(self.state, embedded)
-        return self.state
-
-
-class RunningAverageSubmodule(nn.Module):
-    def __init__(self, dim):
-        super().__init__()
-        self.register_buffer("running_avg", torch.zeros(dim))
-        self.count = 0
-
-    def forward(self, input):
-        self.count += 1
-        self.running_avg = (self.running_avg * (self.count - 1) + input) / self.count
-        return self.running_avg
-
-
-class LSTMSubmodule(nn.Module):
-    def __init__(self, input_size, hidden_size):
-        super().__init__()
-        self.lstm = nn.LSTM(input_size, hidden_size)
-        self.hidden = None
-
-    def forward(self, input):
-        output, self.hidden = self.lstm(input, self.hidden)
-        return output
-
-
-class ConditionalModule(nn.Module):
-    def __init__(self, add_val, mult_val):
-        super().__init__()
-        self.add_val = nn.Parameter(torch.tensor(add_val, dtype=torch.float32))
-        self.mult_val = nn.Parameter(torch.tensor(mult_val, dtype=torch.float32))
-
-    def forward(self, x, use_mult):
-        if use_mult:
-            return x * self.mult_val
-        else:
-            return x + self.add_val
 
 
 class GRUModule(nn.Module):
