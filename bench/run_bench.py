@@ -16,6 +16,7 @@ import datetime
 import json
 import math
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -38,15 +39,21 @@ def timed(cmd, timeout=None):
     lower bound) and no RSS.
     """
     with tempfile.NamedTemporaryFile("r", suffix=".time") as stats:
+        # Its own session, so that a timeout stops the whole process tree.
+        process = subprocess.Popen(["/usr/bin/time", "-f", "%e %M", "-o",
+                                    stats.name] + cmd,
+                                   stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True)
         try:
-            result = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o",
-                                     stats.name] + cmd,
-                                    stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.PIPE, text=True,
-                                    timeout=timeout)
+            _, stderr = process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
             sys.stderr.write(f"timed out after {timeout} s: {cmd[0]}\n")
             return float(timeout), float("nan"), False
+        result = subprocess.CompletedProcess(cmd, process.returncode, None,
+                                             stderr)
         fields = stats.read().split()
     if result.returncode != 0:
         sys.stderr.write(result.stderr[-2000:])
@@ -285,7 +292,7 @@ def main(argv):
         extra = ratio(r["ours_mb"] - r["floor_mb"], r["weights_mb"])
         print(f"{r['model']:<18} {ratio(r['ours_s'], r['peer_s']):9.2f} "
               f"{ratio(r['ours_s'], r['floor_s']):11.2f} {extra:18.2f} "
-              f"{r['ours_nodes']}/{r['peer_nodes']:<10} "
+              f"{r['ours_nodes']}/{str(r['peer_nodes']):<10} "
               f"{ratio(r['ours_ms'], r['peer_ms']):.2f}")
     write_report(rows, scaling, startup,
                  os.path.join(ROOT, "docs", "benchmarks.md"),

@@ -520,21 +520,62 @@ LogicalResult convertPad(Operation *op, Value input, Value padList,
                          ConversionPatternRewriter &rewriter) {
   TensorType type = getConvertedTensorType(typeConverter, op->getResult(0));
   std::optional<int64_t> rank = getRank(input);
+  std::optional<SmallVector<Value>> padElements = getListElements(padList);
   std::optional<SmallVector<int64_t>> pad = getConstantIntList(padList);
-  if (!type || !rank || !pad || pad->size() % 2 != 0 ||
-      static_cast<int64_t>(pad->size()) > 2 * *rank)
+  size_t numPads = pad ? pad->size() : padElements ? padElements->size() : 1;
+  if (!type || !rank || (!pad && !padElements) || numPads % 2 != 0 ||
+      static_cast<int64_t>(numPads) > 2 * *rank)
     return rewriter.notifyMatchFailure(op, "unsupported padding");
-  SmallVector<int64_t> pads(2 * *rank, 0);
-  for (size_t i = 0; i < pad->size() / 2; ++i) {
-    int64_t dim = *rank - 1 - i;
-    pads[dim] = (*pad)[2 * i];
-    pads[dim + *rank] = (*pad)[2 * i + 1];
-  }
   ONNXBuilder b(rewriter, op->getLoc());
-  if (llvm::all_of(pads, [](int64_t p) { return p == 0; }) &&
-      input.getType() == type) {
-    rewriter.replaceOp(op, input);
-    return success();
+  // Torch lists (begin, end) pairs from the last dim backwards; ONNX all
+  // begins, then all ends, from the first dim.
+  auto onnxIndex = [&](size_t i) {
+    int64_t dim = *rank - 1 - static_cast<int64_t>(i / 2);
+    return i % 2 == 0 ? dim : dim + *rank;
+  };
+  Value padsTensor;
+  if (pad) {
+    SmallVector<int64_t> pads(2 * *rank, 0);
+    for (size_t i = 0; i < numPads; ++i)
+      pads[onnxIndex(i)] = (*pad)[i];
+    if (llvm::all_of(pads, [](int64_t p) { return p == 0; }) &&
+        input.getType() == type) {
+      rewriter.replaceOp(op, input);
+      return success();
+    }
+    padsTensor = b.i64Tensor(pads);
+  } else {
+    // Amounts known only at run time, as of dynamic shapes: runs of
+    // constants and the run-time amounts, concatenated.
+    SmallVector<Value> amounts(2 * *rank);
+    SmallVector<int64_t> constants(2 * *rank, 0);
+    for (size_t i = 0; i < numPads; ++i) {
+      Value element = (*padElements)[i];
+      if (std::optional<int64_t> v = getConstantInt(element)) {
+        constants[onnxIndex(i)] = *v;
+        continue;
+      }
+      FailureOr<Value> amount = getScalarAsTensor(
+          rewriter, op->getLoc(), element, rewriter.getI64Type());
+      if (failed(amount))
+        return rewriter.notifyMatchFailure(op, "unsupported pad amount");
+      amounts[onnxIndex(i)] = b.unsqueeze(*amount, {0});
+    }
+    SmallVector<Value> parts;
+    SmallVector<int64_t> run;
+    for (auto [amount, constant] : llvm::zip(amounts, constants)) {
+      if (!amount) {
+        run.push_back(constant);
+        continue;
+      }
+      if (!run.empty())
+        parts.push_back(b.i64Tensor(run));
+      run.clear();
+      parts.push_back(amount);
+    }
+    if (!run.empty())
+      parts.push_back(b.i64Tensor(run));
+    padsTensor = b.concat(parts, 0);
   }
   Value value = b.none();
   if (mode == "constant" && torchValue && !isNone(torchValue)) {
@@ -546,7 +587,7 @@ LogicalResult convertPad(Operation *op, Value input, Value padList,
     value = *fill;
   }
   rewriter.replaceOp(op, b.create<ONNX::PadOp>(
-                             type, {input, b.i64Tensor(pads), value},
+                             type, {input, padsTensor, value},
                              {b.stringAttr("mode", mode)}));
   return success();
 }

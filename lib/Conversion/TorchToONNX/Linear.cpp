@@ -218,7 +218,8 @@ struct ConvertEinsum : public ONNXConversionPattern<Torch::AtenEinsumOp> {
   LogicalResult
   matchAndRewrite(Torch::AtenEinsumOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     auto equationOp = op.getEquation().getDefiningOp<Torch::ConstantStrOp>();
     if (!type || !equationOp)
       return rewriter.notifyMatchFailure(op, "expected a constant equation");

@@ -234,7 +234,8 @@ bool hasCellShapes(const DirectionWeights &weights, int64_t numGates,
   // A dynamic expected size matches any static size.
   auto matches = [](Value value, ArrayRef<int64_t> expected) {
     auto type = dyn_cast<RankedTensorType>(value.getType());
-    if (!type || !type.hasStaticShape() || type.getRank() != (int64_t)expected.size())
+    if (!type || !type.hasStaticShape() ||
+        type.getRank() != static_cast<int64_t>(expected.size()))
       return false;
     for (auto [size, want] : llvm::zip_equal(type.getShape(), expected))
       if (want != ShapedType::kDynamic && size != want)

@@ -390,4 +390,5 @@ void mlir::torch_onnx::populateTorchToONNXPatterns(
   populateAttentionPatterns(typeConverter, patterns, opset);
   populateRecurrentPatterns(typeConverter, patterns, opset);
   populateEmbeddingPatterns(typeConverter, patterns, opset);
+  populateSliceScatterPatterns(typeConverter, patterns, opset);
 }

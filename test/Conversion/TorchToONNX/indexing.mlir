@@ -137,6 +137,24 @@ func.func @forward(%x: !torch.vtensor<[1,2,3,4],f32>) -> !torch.vtensor<[1,2,6,9
 
 // -----
 
+// A pad amount known only at run time (the int argument %n): the pads are
+// concatenated from constants and the run-time value, in ONNX's layout.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<1x?xf32>{{[^,]*}}, %[[N:[^:]*]]: tensor<i64>
+// CHECK: %[[NU:.*]] = "onnx.Unsqueeze"(%[[N]], %{{.*}}) : (tensor<i64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK: %[[P:.*]] = "onnx.Concat"(%{{.*}}, %[[NU]]) {axis = 0 : si64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<4xi64>
+// CHECK: "onnx.Pad"(%[[X]], %[[P]], %{{.*}}) {mode = "constant"} : (tensor<1x?xf32>, tensor<4xi64>, none) -> tensor<1x?xf32>
+func.func @forward(%x: !torch.vtensor<[1,?],f32>, %n: !torch.int) -> !torch.vtensor<[1,?],f32> {
+  %int0 = torch.constant.int 0
+  %str = torch.constant.str "constant"
+  %none = torch.constant.none
+  %pad = torch.prim.ListConstruct %int0, %n : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.pad %x, %pad, %str, %none : !torch.vtensor<[1,?],f32>, !torch.list<int>, !torch.str, !torch.none -> !torch.vtensor<[1,?],f32>
+  return %0 : !torch.vtensor<[1,?],f32>
+}
+
+// -----
+
 // reflection padding.
 // CHECK-LABEL: func.func @main_graph
 // CHECK: "onnx.Pad"{{.*}}{mode = "reflect"}

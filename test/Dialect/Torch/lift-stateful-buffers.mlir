@@ -439,3 +439,33 @@ func.func @forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor<[2]
   %3 = torch.aten.cat %2, %int0 : !torch.list<tensor>, !torch.int -> !torch.tensor
   return %3 : !torch.tensor
 }
+
+// -----
+
+// Folding the module's constants leaves the sizes of forward's arguments
+// alone: torch-generalize-shapes may still make them dynamic.
+
+// CHECK-LABEL: func.func @forward(
+// CHECK-SAME:      %[[X:[^:]*]]: !torch.tensor<[2,5],f32>) -> !torch.int {
+// CHECK:         %[[SIZE:.*]] = torch.aten.size.int %[[X]], %{{.*}}
+// CHECK:         return %[[SIZE]]
+torch.class_type @__torch__.M {
+  torch.attr "training" : !torch.bool
+}
+%false = torch.constant.bool false
+%root = torch.nn_module {
+  torch.slot "training", %false : !torch.bool
+} : !torch.nn.Module<"__torch__.M">
+func.func @forward(%self: !torch.nn.Module<"__torch__.M">, %x: !torch.tensor<[2,5],f32>) -> !torch.int {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %0 = torch.prim.GetAttr %self["training"] : !torch.nn.Module<"__torch__.M"> -> !torch.bool
+  %1 = torch.prim.If %0 -> (!torch.int) {
+    %2 = torch.aten.size.int %x, %int0 : !torch.tensor<[2,5],f32>, !torch.int -> !torch.int
+    torch.prim.If.yield %2 : !torch.int
+  } else {
+    %2 = torch.aten.size.int %x, %int1 : !torch.tensor<[2,5],f32>, !torch.int -> !torch.int
+    torch.prim.If.yield %2 : !torch.int
+  }
+  return %1 : !torch.int
+}

@@ -40,8 +40,8 @@ struct ConstantTensor {
 };
 
 /// The data of `value` when it is a static tensor of bools or of an integer
-/// or float type of whole bytes whose data is at hand (a dense literal or a loaded
-/// resource blob) and that has at most `maxBytes` bytes.
+/// or float type of whole bytes whose data is at hand (a dense literal or a
+/// loaded resource blob) and that has at most `maxBytes` bytes.
 std::optional<ConstantTensor> readConstant(ElementsAttr value,
                                            int64_t maxBytes);
 

@@ -175,7 +175,8 @@ struct FoldConstants : public ONNX::impl::FoldConstantsBase<FoldConstants> {
     patterns.add<RemoveIdentity, FoldConstantOp, FoldSplitOfConstant>(
         context);
     for (StringRef name :
-         {ONNX::ReshapeOp::getOperationName(), ONNX::FlattenOp::getOperationName(),
+         {ONNX::ReshapeOp::getOperationName(),
+          ONNX::FlattenOp::getOperationName(),
           ONNX::SqueezeOp::getOperationName(),
           ONNX::UnsqueezeOp::getOperationName()})
       patterns.add<FoldReshapeOfConstant>(name, context);

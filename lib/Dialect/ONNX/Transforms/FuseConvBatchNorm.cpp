@@ -7,6 +7,8 @@
 
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
 
+#include "ConstantEvaluation.h"
+
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/PatternMatch.h"
@@ -73,11 +75,12 @@ struct FuseConvBatchNormPattern : public RewritePattern {
       return failure();
     Value weight = conv->getOperand(1);
     auto weightInit = weight.getDefiningOp<ONNX::InitializerOp>();
-    std::optional<SmallVector<float>> w = getInitializerData(weight);
-    std::optional<SmallVector<float>> scale = getInitializerData(bn->getOperand(1));
-    std::optional<SmallVector<float>> shift = getInitializerData(bn->getOperand(2));
-    std::optional<SmallVector<float>> mean = getInitializerData(bn->getOperand(3));
-    std::optional<SmallVector<float>> var = getInitializerData(bn->getOperand(4));
+    using Data = std::optional<SmallVector<float>>;
+    Data w = getInitializerData(weight);
+    Data scale = getInitializerData(bn->getOperand(1));
+    Data shift = getInitializerData(bn->getOperand(2));
+    Data mean = getInitializerData(bn->getOperand(3));
+    Data var = getInitializerData(bn->getOperand(4));
     if (!w || !scale || !shift || !mean || !var)
       return failure();
     auto weightType = cast<RankedTensorType>(weight.getType());
@@ -90,7 +93,7 @@ struct FuseConvBatchNormPattern : public RewritePattern {
     bool hasBias = conv->getNumOperands() > 2 &&
                    !isa<NoneType>(conv->getOperand(2).getType());
     if (hasBias) {
-      std::optional<SmallVector<float>> b = getInitializerData(conv->getOperand(2));
+      Data b = getInitializerData(conv->getOperand(2));
       if (!b || b->size() != static_cast<size_t>(channels))
         return failure();
       bias = *b;
@@ -107,11 +110,19 @@ struct FuseConvBatchNormPattern : public RewritePattern {
       bias[c] = (bias[c] - (*mean)[c]) * s + (*shift)[c];
     }
 
+    // Large data becomes resource blobs, which the context does not keep
+    // for its lifetime as it does dense literals.
+    auto asElements = [](RankedTensorType type, ArrayRef<float> values,
+                         StringRef name) {
+      ArrayRef<char> bytes(reinterpret_cast<const char *>(values.data()),
+                           values.size() * sizeof(float));
+      return ONNX::makeElementsAttr(type, bytes, name);
+    };
     rewriter.setInsertionPoint(conv);
     StringRef weightName = weightInit.getName();
     auto newWeight = ONNX::InitializerOp::create(
         rewriter, weight.getLoc(), weightName,
-        DenseElementsAttr::get(weightType, ArrayRef<float>(*w)));
+        asElements(weightType, *w, weightName));
     auto biasType = RankedTensorType::get({channels}, rewriter.getF32Type());
     std::string biasName = (weightName + ".fused_bias").str();
     if (hasBias)
@@ -120,7 +131,7 @@ struct FuseConvBatchNormPattern : public RewritePattern {
         biasName = biasInit.getName().str();
     auto newBias = ONNX::InitializerOp::create(
         rewriter, conv.getLoc(), biasName,
-        DenseElementsAttr::get(biasType, ArrayRef<float>(bias)));
+        asElements(biasType, bias, biasName));
 
     SmallVector<Value> operands = {conv->getOperand(0), newWeight, newBias};
     auto fused = ONNX::ConvOp::create(rewriter, bn->getLoc(),

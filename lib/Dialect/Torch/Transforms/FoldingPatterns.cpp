@@ -259,11 +259,40 @@ std::optional<ArrayRef<int64_t>> getKnownSizes(Value tensor) {
   return type.getOptionalSizes();
 }
 
-struct FoldSizeInt : public OpRewritePattern<AtenSizeIntOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// True when `value` is an argument of a function.
+bool isFunctionArgument(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  return arg && arg.getOwner()->isEntryBlock() &&
+         isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+}
+
+/// A pattern that reads the sizes of a tensor. Without `foldArgumentSizes`
+/// the sizes of function arguments count as unknown, since shape
+/// generalization may still make them dynamic; their rank stays known.
+template <typename OpTy>
+struct SizePattern : public OpRewritePattern<OpTy> {
+  SizePattern(MLIRContext *context, bool foldArgumentSizes)
+      : OpRewritePattern<OpTy>(context),
+        foldArgumentSizes(foldArgumentSizes) {}
+
+  /// The sizes of `tensor` this pattern may fold, if its rank is known.
+  std::optional<SmallVector<int64_t>> getSizes(Value tensor) const {
+    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(tensor);
+    if (!sizes)
+      return std::nullopt;
+    if (!foldArgumentSizes && isFunctionArgument(tensor))
+      return SmallVector<int64_t>(sizes->size(), kUnknownSize);
+    return SmallVector<int64_t>(sizes->begin(), sizes->end());
+  }
+
+  bool foldArgumentSizes;
+};
+
+struct FoldSizeInt : public SizePattern<AtenSizeIntOp> {
+  using SizePattern::SizePattern;
   LogicalResult matchAndRewrite(AtenSizeIntOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(op.getSelf());
+    std::optional<SmallVector<int64_t>> sizes = getSizes(op.getSelf());
     std::optional<int64_t> dim = matchConstantInt(op.getDim());
     if (!sizes || !dim)
       return failure();
@@ -278,11 +307,11 @@ struct FoldSizeInt : public OpRewritePattern<AtenSizeIntOp> {
 
 /// `aten.size` of a tensor of known rank becomes a list of its dims, each a
 /// constant or an `aten.size.int`, so that the list's uses can fold.
-struct FoldSize : public OpRewritePattern<AtenSizeOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct FoldSize : public SizePattern<AtenSizeOp> {
+  using SizePattern::SizePattern;
   LogicalResult matchAndRewrite(AtenSizeOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(op.getSelf());
+    std::optional<SmallVector<int64_t>> sizes = getSizes(op.getSelf());
     if (!sizes || !isa<ListType>(op.getType()))
       return failure();
     SmallVector<Value> dims;
@@ -313,11 +342,11 @@ struct FoldDim : public OpRewritePattern<AtenDimOp> {
   }
 };
 
-struct FoldNumel : public OpRewritePattern<AtenNumelOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct FoldNumel : public SizePattern<AtenNumelOp> {
+  using SizePattern::SizePattern;
   LogicalResult matchAndRewrite(AtenNumelOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(op.getSelf());
+    std::optional<SmallVector<int64_t>> sizes = getSizes(op.getSelf());
     if (!sizes || llvm::is_contained(*sizes, kUnknownSize))
       return failure();
     int64_t numel = 1;
@@ -329,11 +358,11 @@ struct FoldNumel : public OpRewritePattern<AtenNumelOp> {
 };
 
 /// `len(t)` of a tensor is its first dim.
-struct FoldLenTensor : public OpRewritePattern<AtenLenTensorOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct FoldLenTensor : public SizePattern<AtenLenTensorOp> {
+  using SizePattern::SizePattern;
   LogicalResult matchAndRewrite(AtenLenTensorOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<ArrayRef<int64_t>> sizes = getKnownSizes(op->getOperand(0));
+    std::optional<SmallVector<int64_t>> sizes = getSizes(op->getOperand(0));
     if (!sizes || sizes->empty() || sizes->front() == kUnknownSize)
       return failure();
     rewriter.replaceOpWithNewOp<ConstantIntOp>(op, sizes->front());
@@ -525,10 +554,12 @@ struct FoldIsNone : public OpRewritePattern<OpTy> {
 
 } // namespace
 
-void Torch::populateTorchFoldingPatterns(RewritePatternSet &patterns) {
+void Torch::populateTorchFoldingPatterns(RewritePatternSet &patterns,
+                                         bool foldArgumentSizes) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<FoldConstantScalarOp, FoldSizeInt, FoldSize, FoldDim,
-               FoldNumel, FoldLenTensor, FoldLenList, FoldListGetItem,
+  patterns.add<FoldSizeInt, FoldSize, FoldNumel, FoldLenTensor>(
+      context, foldArgumentSizes);
+  patterns.add<FoldConstantScalarOp, FoldDim, FoldLenList, FoldListGetItem,
                FoldListUnpack, FoldTupleIndex, FoldTupleUnpack,
                FoldUncheckedCast, FoldScalarTensorRoundTrip, FoldPrimDtype,
                FoldIsNone<Aten__Is__Op, false>,

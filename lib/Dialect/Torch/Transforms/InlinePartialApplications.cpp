@@ -40,7 +40,7 @@ public:
 
   /// The module instance `value` holds, found by following
   /// `torch.prim.GetAttr` chains back to `%self` of the entry function.
-  NnModuleOp traceInstance(Value value) const {
+  NnModuleOp traceInstance(Value value) {
     if (auto arg = dyn_cast<BlockArgument>(value)) {
       if (root && arg.getOwner() == entryBlock &&
           arg.getArgNumber() == 0 && isa<NnModuleType>(arg.getType()))
@@ -53,15 +53,14 @@ public:
     NnModuleOp owner = traceInstance(getAttr.getReceiver());
     if (!owner)
       return {};
-    for (auto slot : owner.getBody().front().getOps<SlotOp>())
-      if (slot.getName() == getAttr.getName())
-        return slot.getValue().getDefiningOp<NnModuleOp>();
+    if (SlotOp slot = slots.lookup(owner, getAttr.getNameAttr()))
+      return slot.getValue().getDefiningOp<NnModuleOp>();
     return {};
   }
 
   /// The function `call` calls. Emits an error at the call when
   /// `emitErrors` is set and the callee cannot be determined.
-  func::FuncOp resolve(Operation *call, bool emitErrors) const {
+  func::FuncOp resolve(Operation *call, bool emitErrors) {
     auto fail = [&](const Twine &message) -> func::FuncOp {
       if (emitErrors)
         call->emitError(message);
@@ -109,6 +108,7 @@ public:
 
 private:
   SymbolTable symbols;
+  SlotLookup slots;
   Block *entryBlock;
   NnModuleOp root;
 };
@@ -172,7 +172,8 @@ struct InlinePartialApplicationsPass
 
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet set(context);
-    populateTorchFoldingPatterns(set);
+    // Shape generalization, later, may make argument dims dynamic.
+    populateTorchFoldingPatterns(set, /*foldArgumentSizes=*/false);
     for (RegisteredOperationName op : context->getRegisteredOperations())
       op.getCanonicalizationPatterns(set, context);
     patterns = FrozenRewritePatternSet(std::move(set));

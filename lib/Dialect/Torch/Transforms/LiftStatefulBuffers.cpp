@@ -129,7 +129,8 @@ struct LiftStatefulBuffersPass
 
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet set(context);
-    populateTorchFoldingPatterns(set);
+    // Shape generalization, later, may make argument dims dynamic.
+    populateTorchFoldingPatterns(set, /*foldArgumentSizes=*/false);
     for (RegisteredOperationName op : context->getRegisteredOperations())
       op.getCanonicalizationPatterns(set, context);
     patterns = FrozenRewritePatternSet(std::move(set));
@@ -148,7 +149,7 @@ private:
   void collectState(NnModuleOp root);
   /// The slot a module access refers to, or null (after emitting an error
   /// when `emitErrors` is set).
-  SlotOp resolveSlot(Operation *access, Value receiver, StringRef name,
+  SlotOp resolveSlot(Operation *access, Value receiver, StringAttr name,
                      bool emitErrors = true);
   /// Resolves every module access of `func` into `accessState`.
   LogicalResult resolveAccesses(func::FuncOp func);
@@ -187,6 +188,7 @@ private:
   DenseMap<Operation *, std::string> slotPaths;
   /// The state each value-accessing GetAttr/SetAttr refers to.
   DenseMap<Operation *, unsigned> accessState;
+  SlotLookup slots;
   FrozenRewritePatternSet patterns;
 };
 
@@ -227,37 +229,30 @@ void LiftStatefulBuffersPass::collectState(NnModuleOp module) {
   }
 }
 
-/// The slot of `owner` named `name`, if any.
-SlotOp findSlot(NnModuleOp owner, StringRef name) {
-  for (auto slot : owner.getBody().front().getOps<SlotOp>())
-    if (slot.getName() == name)
-      return slot;
-  return {};
-}
-
 SlotOp LiftStatefulBuffersPass::resolveSlot(Operation *access, Value receiver,
-                                            StringRef name, bool emitErrors) {
+                                            StringAttr name, bool emitErrors) {
   NnModuleOp owner;
   if (receiver == self) {
     owner = root;
   } else if (auto getAttr = receiver.getDefiningOp<PrimGetAttrOp>()) {
     SlotOp parent = resolveSlot(getAttr, getAttr.getReceiver(),
-                                getAttr.getName(), emitErrors);
+                                getAttr.getNameAttr(), emitErrors);
     if (!parent)
       return {};
     owner = parent.getValue().getDefiningOp<NnModuleOp>();
   }
-  if (!emitErrors && (!owner || !findSlot(owner, name)))
+  if (!emitErrors && (!owner || !slots.lookup(owner, name)))
     return {};
   if (!owner) {
     access->emitError("cannot determine statically which module this "
                       "accesses; run torch-inline-partial-applications first");
     return {};
   }
-  if (SlotOp slot = findSlot(owner, name))
+  if (SlotOp slot = slots.lookup(owner, name))
     return slot;
   access->emitError("module of class '")
-      << owner.getClassName() << "' has no attribute '" << name << "'";
+      << owner.getClassName() << "' has no attribute '" << name.getValue()
+      << "'";
   return {};
 }
 
@@ -272,8 +267,8 @@ LogicalResult LiftStatefulBuffersPass::splitTupleSlots(func::FuncOp func) {
     auto getAttr = dyn_cast<PrimGetAttrOp>(op);
     Value receiver =
         getAttr ? getAttr.getReceiver() : cast<PrimSetAttrOp>(op).getReceiver();
-    StringRef name =
-        getAttr ? getAttr.getName() : cast<PrimSetAttrOp>(op).getName();
+    StringAttr name = getAttr ? getAttr.getNameAttr()
+                              : cast<PrimSetAttrOp>(op).getNameAttr();
     // Accesses that do not resolve are reported by resolveAccesses.
     SlotOp slot = resolveSlot(op, receiver, name, /*emitErrors=*/false);
     auto tuple =
@@ -286,9 +281,10 @@ LogicalResult LiftStatefulBuffersPass::splitTupleSlots(func::FuncOp func) {
     OpBuilder slotBuilder(slot->getContext());
     slotBuilder.setInsertionPointAfter(slot);
     for (auto [index, element] : llvm::enumerate(tuple.getElements())) {
-      names.push_back((name + "." + Twine(index)).str());
-      if (!findSlot(owner, names.back()))
-        SlotOp::create(slotBuilder, slot.getLoc(), names.back(), element);
+      names.push_back((name.getValue() + "." + Twine(index)).str());
+      if (!slots.lookup(owner, slotBuilder.getStringAttr(names.back())))
+        slots.insert(owner, SlotOp::create(slotBuilder, slot.getLoc(),
+                                           names.back(), element));
     }
 
     OpBuilder builder(op);
@@ -296,7 +292,7 @@ LogicalResult LiftStatefulBuffersPass::splitTupleSlots(func::FuncOp func) {
       auto tupleType = dyn_cast<Torch::TupleType>(getAttr.getType());
       if (!tupleType || tupleType.getContainedTypes().size() != names.size())
         return op->emitError("cannot lift '")
-               << name << "': it holds a tuple of " << names.size()
+               << name.getValue() << "': it holds a tuple of " << names.size()
                << " elements but is read as " << getAttr.getType();
       ArrayRef<Type> types = tupleType.getContainedTypes();
       SmallVector<Value> elements;
@@ -314,7 +310,7 @@ LogicalResult LiftStatefulBuffersPass::splitTupleSlots(func::FuncOp func) {
       auto valueType = dyn_cast<Torch::TupleType>(value.getType());
       if (!valueType || valueType.getContainedTypes().size() != names.size())
         return op->emitError("cannot lift '")
-               << name << "': it holds a tuple of " << names.size()
+               << name.getValue() << "': it holds a tuple of " << names.size()
                << " elements but is assigned " << value.getType();
       auto unpack = PrimTupleUnpackOp::create(
           builder, op->getLoc(), valueType.getContainedTypes(), value);
@@ -335,7 +331,8 @@ LogicalResult LiftStatefulBuffersPass::resolveAccesses(func::FuncOp func) {
     if (!getAttr && !setAttr)
       return WalkResult::advance();
     Value receiver = getAttr ? getAttr.getReceiver() : setAttr.getReceiver();
-    StringRef name = getAttr ? getAttr.getName() : setAttr.getName();
+    StringAttr name =
+        getAttr ? getAttr.getNameAttr() : setAttr.getNameAttr();
     SlotOp slot = resolveSlot(op, receiver, name);
     if (!slot)
       return WalkResult::interrupt();

@@ -75,7 +75,7 @@ const NamedRule kRules[] = {
      "bernoulli bernoulli.p bernoulli.Tensor square nan_to_num tril triu flip "
      "roll copy prelu channel_shuffle index_put index_put.hacked_twin "
      "index_add scatter.src scatter.value scatter.reduce scatter.value_reduce "
-     "scatter_add _masked_softmax",
+     "scatter_add _masked_softmax slice_scatter select_scatter",
      {ShapeRule::SameAsInput, DtypeRule::SameAsInput}},
     {"acos acosh asin asinh atan atanh cos cosh sin sinh tan tanh exp exp2 "
      "expm1 log log10 log1p log2 sqrt rsqrt erf erfinv sigmoid reciprocal "

@@ -211,3 +211,17 @@ void Torch::updateFunctionResultTypes(func::FuncOp func) {
       FunctionType::get(func.getContext(), func.front().getArgumentTypes(),
                         ret.getOperandTypes()));
 }
+
+SlotOp Torch::SlotLookup::lookup(NnModuleOp module, StringAttr name) {
+  auto [it, inserted] = slots.try_emplace(module.getOperation());
+  if (inserted)
+    for (auto slot : module.getBody().front().getOps<SlotOp>())
+      it->second.try_emplace(slot.getNameAttr(), slot);
+  return it->second.lookup(name);
+}
+
+void Torch::SlotLookup::insert(NnModuleOp module, SlotOp slot) {
+  auto it = slots.find(module.getOperation());
+  if (it != slots.end())
+    it->second.try_emplace(slot.getNameAttr(), slot);
+}

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <optional>
 
@@ -46,6 +47,20 @@ std::optional<int64_t> getScalarTypeCode(Type dtype);
 /// Sets the type of `func` from its entry block arguments and its
 /// `func.return` operands.
 void updateFunctionResultTypes(func::FuncOp func);
+
+/// Finds the slots of `torch.nn_module` instances by name. Each instance is
+/// indexed on its first lookup, so that resolving every module access of a
+/// large function stays linear in the number of accesses.
+class SlotLookup {
+public:
+  /// The first slot of `module` named `name`, or null.
+  SlotOp lookup(NnModuleOp module, StringAttr name);
+  /// Records `slot`, just added to `module`, unless the name is taken.
+  void insert(NnModuleOp module, SlotOp slot);
+
+private:
+  DenseMap<Operation *, DenseMap<StringAttr, SlotOp>> slots;
+};
 
 } // namespace mlir::torch_onnx::Torch
 

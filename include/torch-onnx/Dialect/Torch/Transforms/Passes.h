@@ -23,8 +23,12 @@ namespace mlir::torch_onnx::Torch {
 /// Adds the patterns `torch-cleanup` folds with: int, float and bool
 /// arithmetic on constants, shape queries of tensors with known sizes,
 /// element access on lists and tuples built in place, and scalar/tensor
-/// round trips.
-void populateTorchFoldingPatterns(RewritePatternSet &patterns);
+/// round trips. Without `foldArgumentSizes`, the sizes of function
+/// arguments are left alone (their rank still folds): the passes that run
+/// before `torch-generalize-shapes` must not bake in sizes it may make
+/// dynamic.
+void populateTorchFoldingPatterns(RewritePatternSet &patterns,
+                                  bool foldArgumentSizes = true);
 
 /// The options of `torch-legalize-pipeline`.
 struct TorchLegalizePipelineOptions

@@ -1,0 +1,62 @@
+// RUN: torch-onnx-opt %s -convert-torch-to-onnx -split-input-file | FileCheck %s
+
+// slice_scatter in the middle: the head and the tail of the base around the
+// update.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>, %[[U:.*]]: tensor<4x3xf32>)
+// CHECK: %[[HEAD:.*]] = "onnx.Slice"(%[[X]], {{.*}}) : {{.*}} -> tensor<4x1xf32>
+// CHECK: %[[TAIL:.*]] = "onnx.Slice"(%[[X]], {{.*}}) : {{.*}} -> tensor<4x2xf32>
+// CHECK: "onnx.Concat"(%[[HEAD]], %[[U]], %[[TAIL]]) {axis = 1 : si64} : {{.*}} -> tensor<4x6xf32>
+func.func @forward(%x: !torch.vtensor<[4,6],f32>, %u: !torch.vtensor<[4,3],f32>) -> !torch.vtensor<[4,6],f32> {
+  %int1 = torch.constant.int 1
+  %int4 = torch.constant.int 4
+  %0 = torch.aten.slice_scatter %x, %u, %int1, %int1, %int4, %int1 : !torch.vtensor<[4,6],f32>, !torch.vtensor<[4,3],f32>, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[4,6],f32>
+  return %0 : !torch.vtensor<[4,6],f32>
+}
+
+// -----
+
+// Negative bounds on a dynamic dim stay negative: ONNX's Slice counts them
+// from the end.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[M2:.*]] = "onnx.Initializer"() {{.*}}dense<-2> : tensor<1xi64>
+// CHECK: %[[HEAD:.*]] = "onnx.Slice"(%{{.*}}, %{{.*}}, %[[M2]], {{.*}}) : {{.*}} -> tensor<?x3xf32>
+// CHECK: %[[M1:.*]] = "onnx.Initializer"() {{.*}}dense<-1> : tensor<1xi64>
+// CHECK: %[[TAIL:.*]] = "onnx.Slice"(%{{.*}}, %[[M1]], {{.*}}) : {{.*}} -> tensor<?x3xf32>
+// CHECK: "onnx.Concat"(%[[HEAD]], %{{.*}}, %[[TAIL]]) {axis = 0 : si64}
+func.func @forward(%x: !torch.vtensor<[?,3],f32>, %u: !torch.vtensor<[1,3],f32>) -> !torch.vtensor<[?,3],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int-2 = torch.constant.int -2
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.slice_scatter %x, %u, %int0, %int-2, %int-1, %int1 : !torch.vtensor<[?,3],f32>, !torch.vtensor<[1,3],f32>, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[?,3],f32>
+  return %0 : !torch.vtensor<[?,3],f32>
+}
+
+// -----
+
+// select_scatter of the last row: the update gains the dim back, and nothing
+// follows it.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<3x5xf32>, %[[U:.*]]: tensor<5xf32>)
+// CHECK: %[[ROW:.*]] = "onnx.Unsqueeze"(%[[U]], {{.*}}) : {{.*}} -> tensor<1x5xf32>
+// CHECK: %[[HEAD:.*]] = "onnx.Slice"(%[[X]], {{.*}}) : {{.*}} -> tensor<2x5xf32>
+// CHECK: "onnx.Concat"(%[[HEAD]], %[[ROW]]) {axis = 0 : si64} : {{.*}} -> tensor<3x5xf32>
+func.func @forward(%x: !torch.vtensor<[3,5],f32>, %u: !torch.vtensor<[5],f32>) -> !torch.vtensor<[3,5],f32> {
+  %int0 = torch.constant.int 0
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.select_scatter %x, %u, %int0, %int-1 : !torch.vtensor<[3,5],f32>, !torch.vtensor<[5],f32>, !torch.int, !torch.int -> !torch.vtensor<[3,5],f32>
+  return %0 : !torch.vtensor<[3,5],f32>
+}
+
+// -----
+
+// fill.Tensor: the value cast and expanded to the shape.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[V:.*]]: tensor<i64>)
+// CHECK: %[[C:.*]] = "onnx.Cast"(%[[V]]) {to = 1 : si64} : (tensor<i64>) -> tensor<f32>
+// CHECK: "onnx.Expand"(%[[C]], %{{.*}}) : (tensor<f32>, tensor<2xi64>) -> tensor<2x3xf32>
+func.func @forward(%x: !torch.vtensor<[2,3],f32>, %v: !torch.vtensor<[],si64>) -> !torch.vtensor<[2,3],f32> {
+  %0 = torch.aten.fill.Tensor %x, %v : !torch.vtensor<[2,3],f32>, !torch.vtensor<[],si64> -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}
