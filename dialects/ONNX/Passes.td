@@ -41,12 +41,14 @@ def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
     (`onnx.Initializer`, or `onnx.Constant` in a subgraph), so that the
     graph holds no node that depends only on weights. `Reshape`, `Flatten`,
     `Squeeze` and `Unsqueeze` share the original blob; `Transpose`,
-    `Gather`, `Concat` and `Slice` move data of any element type; `Cast`,
-    `Add`, `Sub`, `Mul`, unary math (`Relu`, `Sigmoid`, `Sqrt`, ...) and,
-    on floats, `Div`, `Pow`, `MatMul` and `Gemm` compute on f32, f64, i32
-    and i64. Results larger than 64 MiB are left to the runtime. A folded
-    value is an initializer in the graph and an `onnx.Constant` in a
-    subgraph. `Identity` nodes are removed.
+    `Gather`, `Concat`, `Slice`, `Split`, `Trilu`, `Expand` (up to 1 MiB)
+    and `Where` move data of any element type; `Not`, `And`, `Or` and `Xor`
+    work on bools; `Cast`, comparisons, `Add`, `Sub`, `Mul`, `Clip`, unary
+    math (`Relu`, `Sigmoid`, `Sqrt`, ...) and, on floats, `Div`, `Pow`,
+    `MatMul` and `Gemm` compute on f32, f64, i32 and i64. Results larger
+    than 64 MiB are left to the runtime. A folded value is an initializer
+    in the graph and an `onnx.Constant` in a subgraph. `Identity` nodes are
+    removed.
 
     Before:
     ```mlir

@@ -482,7 +482,8 @@ struct ConvertFill : public ONNXConversionPattern<OpTy> {
   }
 };
 
-/// zeros_like, ones_like, full_like, empty_like.
+/// zeros_like, ones_like, full_like, empty_like, and fill (what `x[a:b] = v`
+/// writes before the scatter).
 template <typename OpTy>
 struct ConvertFillLike : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
@@ -501,6 +502,9 @@ struct ConvertFillLike : public ONNXConversionPattern<OpTy> {
       fillValue = 1.0;
     else if constexpr (std::is_same_v<OpTy, Torch::AtenFullLikeOp>)
       fill = op.getFillValue();
+    else if constexpr (std::is_same_v<OpTy, Torch::AtenFillScalarOp> ||
+                       std::is_same_v<OpTy, Torch::AtenFillTensorOp>)
+      fill = op.getValue();
     else
       fillValue = 0.0;
     Value self = adaptor.getSelf();
@@ -691,8 +695,11 @@ void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
   addPatterns<ConvertFillLike<Torch::AtenZerosLikeOp>,
               ConvertFillLike<Torch::AtenOnesLikeOp>,
               ConvertFillLike<Torch::AtenFullLikeOp>,
-              ConvertFillLike<Torch::AtenEmptyLikeOp>>(typeConverter, patterns,
-                                                        opset);
+              ConvertFillLike<Torch::AtenEmptyLikeOp>,
+              ConvertFillLike<Torch::AtenZeroOp>,
+              ConvertFillLike<Torch::AtenFillScalarOp>,
+              ConvertFillLike<Torch::AtenFillTensorOp>>(typeConverter, patterns,
+                                                  opset);
   addPatterns<ConvertLinspace, ConvertArange<Torch::AtenArangeOp>,
               ConvertArange<Torch::AtenArangeStartOp>,
               ConvertArange<Torch::AtenArangeStartStepOp>>(typeConverter,

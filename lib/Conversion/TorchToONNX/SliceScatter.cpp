@@ -7,15 +7,13 @@
 //
 // Writing into a slice (`x[a:b] = y` after value semantics) becomes a Concat
 // of the part of the base before the slice, the update, and the part after
-// it. select_scatter writes a slice of length one, and fill the value
-// written.
+// it. select_scatter writes a slice of length one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PatternUtils.h"
 
 #include <algorithm>
-#include <type_traits>
 #include <limits>
 
 using namespace mlir;
@@ -54,10 +52,9 @@ LogicalResult replaceWithConcat(Operation *op, TensorType type, Value base,
                           ? std::min(to, size) - std::min(from, size)
                           : ShapedType::kDynamic;
     auto partType = RankedTensorType::get(partShape, type.getElementType());
-    return b.create<ONNX::SliceOp>(partType,
-                                   {base, b.i64Tensor({from}),
-                                    b.i64Tensor({to}), b.i64Tensor({axis}),
-                                    b.i64Tensor({1})});
+    return b.create<ONNX::SliceOp>(
+        partType, {base, b.i64Tensor({from}), b.i64Tensor({to}),
+                   b.i64Tensor({axis}), b.i64Tensor({1})});
   };
   SmallVector<Value> parts;
   if (start != 0)
@@ -69,8 +66,8 @@ LogicalResult replaceWithConcat(Operation *op, TensorType type, Value base,
     rewriter.replaceOp(op, update);
     return success();
   }
-  rewriter.replaceOp(op, b.create<ONNX::ConcatOp>(type, parts,
-                                                  {b.intAttr("axis", axis)}));
+  rewriter.replaceOp(
+      op, b.create<ONNX::ConcatOp>(type, parts, {b.intAttr("axis", axis)}));
   return success();
 }
 
@@ -82,7 +79,8 @@ struct ConvertSliceScatter
   LogicalResult
   matchAndRewrite(Torch::AtenSliceScatterOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
     std::optional<int64_t> dim = getConstantInt(op.getDim());
     std::optional<int64_t> step = getConstantInt(op.getStep());
@@ -108,12 +106,12 @@ struct ConvertSelectScatter
   LogicalResult
   matchAndRewrite(Torch::AtenSelectScatterOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
     std::optional<int64_t> dim = getConstantInt(op.getDim());
     std::optional<int64_t> index = getConstantInt(op.getIndex());
-    if (!type || !shape || !dim || !index ||
-        !isValidDim(*dim, shape->size()))
+    if (!type || !shape || !dim || !index || !isValidDim(*dim, shape->size()))
       return rewriter.notifyMatchFailure(op, "needs a static dim and index");
     int64_t axis = normalizeDim(*dim, shape->size());
     int64_t size = (*shape)[axis];
@@ -129,44 +127,11 @@ struct ConvertSelectScatter
   }
 };
 
-/// fill.Scalar and fill.Tensor (what `x[a:b] = v` writes before the
-/// scatter): the value, cast to the result's element type and expanded to
-/// its shape.
-template <typename OpTy>
-struct ConvertFill : public ONNXConversionPattern<OpTy> {
-  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
-  using OpAdaptor = typename OpTy::Adaptor;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = dyn_cast_or_null<RankedTensorType>(
-        getConvertedTensorType(this->getTypeConverter(), op.getResult()));
-    if (!type)
-      return rewriter.notifyMatchFailure(op, "the result is not ranked");
-    ONNXBuilder b(rewriter, op.getLoc());
-    Value value;
-    if constexpr (std::is_same_v<OpTy, Torch::AtenFillScalarOp>) {
-      std::optional<double> scalar = getConstantFloat(op.getValue());
-      if (!scalar)
-        return rewriter.notifyMatchFailure(op, "the value is not constant");
-      value = b.scalar(type.getElementType(), *scalar);
-    } else {
-      value = b.cast(adaptor.getValue(), type.getElementType());
-    }
-    Value shape = type.hasStaticShape() ? b.i64Tensor(type.getShape())
-                                        : b.shapeOf(adaptor.getSelf());
-    rewriter.replaceOp(op, b.create<ONNX::ExpandOp>(type, {value, shape}));
-    return success();
-  }
-};
-
 } // namespace
 
-void torch_to_onnx::populateSliceScatterPatterns(
-    TypeConverter &typeConverter, RewritePatternSet &patterns, int64_t opset) {
-  addPatterns<ConvertSliceScatter, ConvertSelectScatter,
-              ConvertFill<Torch::AtenFillScalarOp>,
-              ConvertFill<Torch::AtenFillTensorOp>>(typeConverter, patterns,
-                                                    opset);
+void torch_to_onnx::populateSliceScatterPatterns(TypeConverter &typeConverter,
+                                                 RewritePatternSet &patterns,
+                                                 int64_t opset) {
+  addPatterns<ConvertSliceScatter, ConvertSelectScatter>(typeConverter,
+                                                         patterns, opset);
 }

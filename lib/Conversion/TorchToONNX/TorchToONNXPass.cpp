@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
@@ -76,6 +77,30 @@ void eraseDeadOps(func::FuncOp func) {
         changed = true;
       }
     }
+  }
+}
+
+/// Removes the casts conversion leaves between two tensor types that differ
+/// only in how much of the shape they know: a pattern may infer a more (or
+/// less) precise shape than the Torch type says. The producing ONNX op takes
+/// the type its users expect.
+void resolveShapeOnlyCasts(func::FuncOp func) {
+  SmallVector<UnrealizedConversionCastOp> casts;
+  func.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+  for (UnrealizedConversionCastOp cast : casts) {
+    if (cast->getNumOperands() != 1 || cast->getNumResults() != 1)
+      continue;
+    Value input = cast->getOperand(0);
+    auto from = dyn_cast<TensorType>(input.getType());
+    auto to = dyn_cast<TensorType>(cast->getResult(0).getType());
+    Operation *producer = input.getDefiningOp();
+    if (!from || !to || from.getElementType() != to.getElementType() ||
+        failed(verifyCompatibleShape(from, to)) || !producer ||
+        !isa_and_present<ONNX::ONNXDialect>(producer->getDialect()))
+      continue;
+    input.setType(to);
+    cast->getResult(0).replaceAllUsesWith(input);
+    cast->erase();
   }
 }
 
@@ -353,6 +378,7 @@ void ConvertTorchToONNXPass::runOnOperation() {
                                     std::move(patterns), config)))
     return signalPassFailure();
 
+  resolveShapeOnlyCasts(func);
   eraseDeadOps(func);
   if (reportUnconvertedOps(func))
     return signalPassFailure();

@@ -104,3 +104,14 @@ func.func @forward() -> !torch.vtensor<[5],f32> {
   %0 = torch.aten.linspace %start, %end, %int5, %none, %none, %none, %none : !torch.float, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[5],f32>
   return %0 : !torch.vtensor<[5],f32>
 }
+
+// -----
+
+// zero (the value form of zero_) of a static tensor is a zero constant.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[Z:.*]] = "onnx.Initializer"() {{.*}}value = dense<0.000000e+00> : tensor<2x3xf32>
+// CHECK: return %[[Z]]
+func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
+  %0 = torch.aten.zero %x : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}

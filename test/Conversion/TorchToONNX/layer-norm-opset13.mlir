@@ -26,3 +26,26 @@ func.func @forward(%x: !torch.vtensor<[2,5,8],f32>) -> !torch.vtensor<[2,5,8],f3
   %0 = torch.aten.layer_norm %x, %shape, %w, %b, %eps, %true : !torch.vtensor<[2,5,8],f32>, !torch.list<int>, !torch.vtensor<[8],f32>, !torch.vtensor<[8],f32>, !torch.float, !torch.bool -> !torch.vtensor<[2,5,8],f32>
   return %0 : !torch.vtensor<[2,5,8],f32>
 }
+
+// -----
+
+// When the decomposition infers a more precise shape than the Torch types
+// say (the weight's size in the last dim), the values take the Torch types
+// and no cast is left between the two.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x?xf32>)
+// CHECK-NOT: unrealized_conversion_cast
+// CHECK: %[[Y:.*]] = "onnx.Add"({{.*}}) : ({{.*}}, tensor<8xf32>) -> tensor<?x?x?xf32>
+// CHECK: %[[R:.*]] = "onnx.Relu"(%[[Y]]) : (tensor<?x?x?xf32>) -> tensor<?x?x?xf32>
+// CHECK: return %[[R]]
+func.func @forward(%x: !torch.vtensor<[?,?,?],f32>) -> !torch.vtensor<[?,?,?],f32> {
+  %w = torch.vtensor.literal(dense<1.0> : tensor<8xf32>) : !torch.vtensor<[8],f32>
+  %b = torch.vtensor.literal(dense<0.0> : tensor<8xf32>) : !torch.vtensor<[8],f32>
+  %int8 = torch.constant.int 8
+  %eps = torch.constant.float 1.000000e-05
+  %true = torch.constant.bool true
+  %shape = torch.prim.ListConstruct %int8 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.layer_norm %x, %shape, %w, %b, %eps, %true : !torch.vtensor<[?,?,?],f32>, !torch.list<int>, !torch.vtensor<[8],f32>, !torch.vtensor<[8],f32>, !torch.float, !torch.bool -> !torch.vtensor<[?,?,?],f32>
+  %1 = torch.aten.relu %0 : !torch.vtensor<[?,?,?],f32> -> !torch.vtensor<[?,?,?],f32>
+  return %1 : !torch.vtensor<[?,?,?],f32>
+}

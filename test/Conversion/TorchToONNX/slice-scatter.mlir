@@ -60,3 +60,17 @@ func.func @forward(%x: !torch.vtensor<[2,3],f32>, %v: !torch.vtensor<[],si64>) -
   %0 = torch.aten.fill.Tensor %x, %v : !torch.vtensor<[2,3],f32>, !torch.vtensor<[],si64> -> !torch.vtensor<[2,3],f32>
   return %0 : !torch.vtensor<[2,3],f32>
 }
+
+// -----
+
+// fill.Scalar of a constant on a dynamic shape: ConstantOfShape of the
+// input's shape.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xf32>)
+// CHECK: %[[SH:.*]] = "onnx.Shape"(%[[X]])
+// CHECK: "onnx.ConstantOfShape"(%[[SH]]) {value = dense<2.500000e+00> : tensor<1xf32>} : (tensor<2xi64>) -> tensor<?x3xf32>
+func.func @forward(%x: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[?,3],f32> {
+  %v = torch.constant.float 2.500000e+00
+  %0 = torch.aten.fill.Scalar %x, %v : !torch.vtensor<[?,3],f32>, !torch.float -> !torch.vtensor<[?,3],f32>
+  return %0 : !torch.vtensor<[?,3],f32>
+}

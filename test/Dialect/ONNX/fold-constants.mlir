@@ -239,3 +239,21 @@ func.func @masks() -> (tensor<3xi1>, tensor<3xi1>, tensor<2x3xi1>, tensor<2x3xf3
   %where = "onnx.Where"(%exp, %fill, %x) : (tensor<2x3xi1>, tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return %ge, %and, %exp, %where : tensor<3xi1>, tensor<3xi1>, tensor<2x3xi1>, tensor<2x3xf32>
 }
+
+// -----
+
+// Clip with a missing lower bound, then Exp, as of a clamped logit scale.
+
+// CHECK-LABEL: func.func @clip
+// CHECK: %[[E:.*]] = "onnx.Initializer"() {name = "", value = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>}
+// CHECK-NOT: "onnx.Clip"
+// CHECK-NOT: "onnx.Exp"
+// CHECK: return %[[E]]
+func.func @clip() -> tensor<2xf32> {
+  %x = "onnx.Initializer"() {name = "logit_scale", value = dense<[0.0, 5.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %none = "onnx.NoValue"() : () -> none
+  %max = "onnx.Initializer"() {name = "", value = dense<0.693147182> : tensor<f32>} : () -> tensor<f32>
+  %c = "onnx.Clip"(%x, %none, %max) : (tensor<2xf32>, none, tensor<f32>) -> tensor<2xf32>
+  %e = "onnx.Exp"(%c) : (tensor<2xf32>) -> tensor<2xf32>
+  return %e : tensor<2xf32>
+}

@@ -327,6 +327,31 @@ ONNX::evaluateArithmetic(Operation *op, StringRef opType,
                ? evaluateGemm(op, operands, kind, resultType)
                : std::nullopt;
 
+  if (opType == "Clip") {
+    // Clip(input, min?, max?) with 0-d bounds.
+    if (first.type.getShape() != resultType.getShape())
+      return std::nullopt;
+    auto bound = [&](size_t i) -> std::optional<double> {
+      if (i >= operands.size() || !operands[i])
+        return std::nullopt;
+      if (operands[i]->getNumElements() != 1 ||
+          operands[i]->type.getElementType() != first.type.getElementType())
+        return std::nullopt;
+      return readNumbers(*operands[i], kind).front();
+    };
+    std::optional<double> low = bound(1), high = bound(2);
+    if ((operands.size() > 1 && operands[1] && !low) ||
+        (operands.size() > 2 && operands[2] && !high))
+      return std::nullopt;
+    std::vector<double> values = readNumbers(first, kind);
+    for (double &v : values) {
+      if (low)
+        v = std::max(v, *low);
+      if (high)
+        v = std::min(v, *high);
+    }
+    return writeNumbers(resultType, kind, values);
+  }
   if (operands.size() == 1) {
     if (first.type.getShape() != resultType.getShape())
       return std::nullopt;

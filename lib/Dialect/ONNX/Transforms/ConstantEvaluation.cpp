@@ -388,7 +388,7 @@ bool ONNX::canEvaluate(Operation *op) {
       .Cases({"Neg", "Abs", "Relu", "Sigmoid", "Sqrt", "Exp", "Log", "Tanh",
               "Reciprocal", "Floor", "Ceil", "Erf"},
              true)
-      .Cases({"Add", "Sub", "Mul", "Div", "Pow"}, true)
+      .Cases({"Add", "Sub", "Mul", "Div", "Pow", "Clip"}, true)
       .Default(false);
 }
 
