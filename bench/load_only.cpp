@@ -30,8 +30,8 @@ int main(int argc, char **argv) {
         torch::jit::load(argv[1], c10::Device(c10::kCPU));
     std::chrono::duration<double> elapsed =
         std::chrono::steady_clock::now() - start;
-    std::cout << "loaded " << module.type()->name()->qualifiedName()
-              << " in " << elapsed.count() << " s\n";
+    std::cout << "loaded " << module.type()->name()->qualifiedName() << " in "
+              << elapsed.count() << " s\n";
   } catch (const c10::Error &error) {
     std::cerr << "error: " << error.what_without_backtrace() << "\n";
     return 1;

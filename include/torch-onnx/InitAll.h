@@ -1,4 +1,4 @@
-//===- InitAll.h - Register every dialect and pass of torch-onnx -*- C++ -*-===//
+//===- InitAll.h - Registers the dialects and passes ------------*- C++ -*-===//
 //
 // Part of the torch-onnx project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

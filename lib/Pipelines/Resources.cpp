@@ -30,12 +30,12 @@ size_t torch_onnx::releaseUnreferencedResources(Operation *root) {
       DenseResourceElementsHandle::getManagerInterface(root->getContext())
           .getBlobManager();
   SmallVector<std::string> unreferenced;
-  manager.getBlobMap([&](const llvm::StringMap<
-                         DialectResourceBlobManager::BlobEntry> &blobs) {
-    for (const auto &entry : blobs)
-      if (entry.second.getBlob() && !referenced.contains(entry.getKey()))
-        unreferenced.push_back(entry.getKey().str());
-  });
+  manager.getBlobMap(
+      [&](const llvm::StringMap<DialectResourceBlobManager::BlobEntry> &blobs) {
+        for (const auto &entry : blobs)
+          if (entry.second.getBlob() && !referenced.contains(entry.getKey()))
+            unreferenced.push_back(entry.getKey().str());
+      });
   size_t released = 0;
   for (const std::string &name : unreferenced) {
     DialectResourceBlobManager::BlobEntry *entry = manager.lookup(name);

@@ -22,8 +22,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::torch_onnx::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<func::FuncDialect, Torch::TorchDialect,
-                  ONNX::ONNXDialect>();
+  registry.insert<func::FuncDialect, Torch::TorchDialect, ONNX::ONNXDialect>();
   func::registerInlinerExtension(registry);
 }
 

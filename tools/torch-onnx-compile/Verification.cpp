@@ -53,11 +53,11 @@ LogicalResult mlir::torch_onnx::verifyAgainstTorch(
   std::vector<llvm::StringRef> envRefs(env.begin(), env.end());
 
   std::string error;
-  int status = llvm::sys::ExecuteAndWait(python, argRefs, envRefs, {}, 0, 0,
-                                         &error);
+  int status =
+      llvm::sys::ExecuteAndWait(python, argRefs, envRefs, {}, 0, 0, &error);
   if (status < 0) {
-    llvm::errs() << "error: --verify could not run " << python << ": "
-                 << error << "\n";
+    llvm::errs() << "error: --verify could not run " << python << ": " << error
+                 << "\n";
     return failure();
   }
   if (status != 0) {

@@ -119,9 +119,9 @@ public:
 
 private:
   void print() {
-    double seconds = std::chrono::duration<double>(
-                         std::chrono::steady_clock::now() - start)
-                         .count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count();
     llvm::errs() << llvm::format("[%6.2fs] ", seconds) << stage;
     if (verbose)
       llvm::errs() << " (peak RSS so far " << readPeakRSSMegabytes() << " MB)";
@@ -142,7 +142,8 @@ private:
   }
   void watch() {
     std::unique_lock<std::mutex> lock(mutex);
-    if (!wake.wait_for(lock, std::chrono::seconds(1), [this] { return done; })) {
+    if (!wake.wait_for(lock, std::chrono::seconds(1),
+                       [this] { return done; })) {
       shown = true;
       if (!verbose)
         print();
@@ -171,9 +172,9 @@ bool isValidInputShape(llvm::StringRef shape) {
   shape.split(parts, 'x');
   if (parts.empty())
     return false;
-  static const char *const dtypes[] = {"f32", "f16", "bf16", "f64", "si64",
-                                       "i64", "si32", "i32", "i1",  "bool",
-                                       "ui8", "si8",  "i8",  "si16", "i16"};
+  static const char *const dtypes[] = {"f32", "f16",  "bf16", "f64",  "si64",
+                                       "i64", "si32", "i32",  "i1",   "bool",
+                                       "ui8", "si8",  "i8",   "si16", "i16"};
   if (!llvm::is_contained(dtypes, parts.back()))
     return false;
   for (llvm::StringRef dim : llvm::ArrayRef(parts).drop_back()) {
@@ -201,7 +202,8 @@ LogicalResult applyNames(func::FuncOp graph) {
     return static_cast<bool>(graph.getArgAttr(i, "onnx.initializer"));
   };
   unsigned next = 0;
-  for (unsigned i = 0, e = graph.getNumArguments(); i < e && next < inputNames.size(); ++i)
+  for (unsigned i = 0, e = graph.getNumArguments();
+       i < e && next < inputNames.size(); ++i)
     if (!isState(i))
       graph.setArgAttr(i, "onnx.name",
                        StringAttr::get(context, inputNames[next++]));

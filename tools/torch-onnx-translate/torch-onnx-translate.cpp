@@ -48,21 +48,19 @@ enum class Action { ImportTorchScript, ImportONNX, ExportONNX, ExportONNXText };
 
 cl::opt<Action> action(
     cl::desc("Translation:"), cl::Required,
-    cl::values(
-        clEnumValN(Action::ImportTorchScript, "import-torchscript",
-                   "TorchScript archive (.pt) to the Torch dialect"),
-        clEnumValN(Action::ImportONNX, "import-onnx",
-                   "ONNX model to the ONNX dialect"),
-        clEnumValN(Action::ExportONNX, "export-onnx",
-                   "ONNX dialect to an ONNX model"),
-        clEnumValN(Action::ExportONNXText, "export-onnx-text",
-                   "ONNX dialect to ONNX's textual syntax")));
+    cl::values(clEnumValN(Action::ImportTorchScript, "import-torchscript",
+                          "TorchScript archive (.pt) to the Torch dialect"),
+               clEnumValN(Action::ImportONNX, "import-onnx",
+                          "ONNX model to the ONNX dialect"),
+               clEnumValN(Action::ExportONNX, "export-onnx",
+                          "ONNX dialect to an ONNX model"),
+               clEnumValN(Action::ExportONNXText, "export-onnx-text",
+                          "ONNX dialect to ONNX's textual syntax")));
 
 cl::opt<std::string> inputFilename(cl::Positional, cl::desc("<input file>"),
                                    cl::Required);
 cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
-                                    cl::value_desc("filename"),
-                                    cl::init("-"));
+                                    cl::value_desc("filename"), cl::init("-"));
 cl::list<std::string> inputShapes(
     "input-shape",
     cl::desc("Shape of one tensor argument of forward, in order, such as "
@@ -144,8 +142,7 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   std::string usageError;
   llvm::raw_string_ostream usageStream(usageError);
-  if (!cl::ParseCommandLineOptions(argc, argv,
-                                   "torch-onnx translation tool\n",
+  if (!cl::ParseCommandLineOptions(argc, argv, "torch-onnx translation tool\n",
                                    &usageStream)) {
     llvm::errs() << usageError;
     return 2;

@@ -152,12 +152,12 @@ std::string resultConstraintFor(const std::string &type) {
 /// Names that would clash with accessors every op already has.
 std::string sanitize(const std::string &name) {
   static const std::set<std::string> reserved = {
-      "type",      "loc",       "context",  "operation", "operands",
-      "results",   "name",      "attributes", "properties", "region",
-      "operator",  "default",   "template", "class",     "union",
-      "int",       "float",     "bool",     "char",      "struct",
-      "new",       "delete",    "this",     "from",      "to",
-      "ods",       "attrs",     "odsState", "builder",   "state"};
+      "type",     "loc",     "context",    "operation",  "operands",
+      "results",  "name",    "attributes", "properties", "region",
+      "operator", "default", "template",   "class",      "union",
+      "int",      "float",   "bool",       "char",       "struct",
+      "new",      "delete",  "this",       "from",       "to",
+      "ods",      "attrs",   "odsState",   "builder",    "state"};
   if (reserved.count(name))
     return name + "_";
   return name;

@@ -31,14 +31,15 @@ LogicalResult getUnaryOperands(OpTy op, AdaptorTy adaptor,
   input = adaptor.getOperands()[0];
   if (!type || !isa<TensorType>(input.getType()))
     return rewriter.notifyMatchFailure(op, "unsupported types");
-  input = ONNXBuilder(rewriter, op->getLoc()).cast(input, type.getElementType());
+  input =
+      ONNXBuilder(rewriter, op->getLoc()).cast(input, type.getElementType());
   return success(input != nullptr);
 }
 
 /// A constant float operand, or a match failure.
-#define GET_CONSTANT_FLOAT(name, value)                                       \
-  std::optional<double> name = getConstantFloat(value);                       \
-  if (!name)                                                                  \
+#define GET_CONSTANT_FLOAT(name, value)                                        \
+  std::optional<double> name = getConstantFloat(value);                        \
+  if (!name)                                                                   \
     return rewriter.notifyMatchFailure(op, #name " must be a constant");
 
 /// Activations that are one ONNX op, or a few: relu, sigmoid, tanh, silu,
@@ -66,8 +67,8 @@ struct ConvertActivation : public ONNXConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, this->getTypeConverter(),
-                                rewriter, type, x)))
+    if (failed(getUnaryOperands(op, adaptor, this->getTypeConverter(), rewriter,
+                                type, x)))
       return failure();
     ONNXBuilder b(rewriter, op.getLoc());
     Type elementType = type.getElementType();
@@ -129,12 +130,13 @@ struct ConvertGelu : public ONNXConversionPattern<Torch::AtenGeluOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter,
-                                type, x)))
+    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter, type,
+                                x)))
       return failure();
-    auto approximate = op.getApproximate().getDefiningOp<Torch::ConstantStrOp>();
-    if (!approximate || (approximate.getValue() != "none" &&
-                         approximate.getValue() != "tanh"))
+    auto approximate =
+        op.getApproximate().getDefiningOp<Torch::ConstantStrOp>();
+    if (!approximate ||
+        (approximate.getValue() != "none" && approximate.getValue() != "tanh"))
       return rewriter.notifyMatchFailure(op, "unknown approximation");
     ONNXBuilder b(rewriter, op.getLoc());
     Type elementType = type.getElementType();
@@ -146,12 +148,12 @@ struct ConvertGelu : public ONNXConversionPattern<Torch::AtenGeluOp> {
           b.create<ONNX::DivOp>(type, {x, constant(std::sqrt(2.0))}));
     } else {
       // 1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))
-      Value cube = b.create<ONNX::MulOp>(
-          type, {b.create<ONNX::MulOp>(type, {x, x}), x});
+      Value cube =
+          b.create<ONNX::MulOp>(type, {b.create<ONNX::MulOp>(type, {x, x}), x});
       Value sum = b.create<ONNX::AddOp>(
           type, {x, b.create<ONNX::MulOp>(type, {cube, constant(0.044715)})});
-      inner = b.unary<ONNX::TanhOp>(b.create<ONNX::MulOp>(
-          type, {sum, constant(std::sqrt(2.0 / M_PI))}));
+      inner = b.unary<ONNX::TanhOp>(
+          b.create<ONNX::MulOp>(type, {sum, constant(std::sqrt(2.0 / M_PI))}));
     }
     Value onePlus = b.create<ONNX::AddOp>(type, {inner, constant(1.0)});
     Value product = b.create<ONNX::MulOp>(type, {x, onePlus});
@@ -170,8 +172,8 @@ struct ConvertLeakyRelu : public ONNXConversionPattern<Torch::AtenLeakyReluOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter,
-                                type, x)))
+    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter, type,
+                                x)))
       return failure();
     GET_CONSTANT_FLOAT(slope, op.getNegativeSlope());
     ONNXBuilder b(rewriter, op.getLoc());
@@ -190,8 +192,8 @@ struct ConvertElu : public ONNXConversionPattern<Torch::AtenEluOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter,
-                                type, x)))
+    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter, type,
+                                x)))
       return failure();
     GET_CONSTANT_FLOAT(alpha, op.getAlpha());
     GET_CONSTANT_FLOAT(scale, op.getScale());
@@ -214,8 +216,8 @@ struct ConvertCelu : public ONNXConversionPattern<Torch::AtenCeluOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter,
-                                type, x)))
+    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter, type,
+                                x)))
       return failure();
     GET_CONSTANT_FLOAT(alpha, op.getAlpha());
     ONNXBuilder b(rewriter, op.getLoc());
@@ -234,16 +236,16 @@ struct ConvertHardtanh : public ONNXConversionPattern<Torch::AtenHardtanhOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter,
-                                type, x)))
+    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter, type,
+                                x)))
       return failure();
     GET_CONSTANT_FLOAT(minValue, op.getMinVal());
     GET_CONSTANT_FLOAT(maxValue, op.getMaxVal());
     ONNXBuilder b(rewriter, op.getLoc());
     Type elementType = type.getElementType();
-    rewriter.replaceOp(op, b.create<ONNX::ClipOp>(
-                               type, {x, b.scalar(elementType, *minValue),
-                                      b.scalar(elementType, *maxValue)}));
+    rewriter.replaceOp(
+        op, b.create<ONNX::ClipOp>(type, {x, b.scalar(elementType, *minValue),
+                                          b.scalar(elementType, *maxValue)}));
     return success();
   }
 };
@@ -258,8 +260,8 @@ struct ConvertSoftplus : public ONNXConversionPattern<Torch::AtenSoftplusOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter,
-                                type, x)))
+    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter, type,
+                                x)))
       return failure();
     GET_CONSTANT_FLOAT(beta, op.getBeta());
     ONNXBuilder b(rewriter, op.getLoc());
@@ -269,9 +271,9 @@ struct ConvertSoftplus : public ONNXConversionPattern<Torch::AtenSoftplusOp> {
     }
     Value betaTensor = b.scalar(type.getElementType(), *beta);
     Value scaled = b.create<ONNX::MulOp>(type, {x, betaTensor});
-    rewriter.replaceOp(op, b.create<ONNX::DivOp>(
-                               type, {b.unary<ONNX::SoftplusOp>(scaled),
-                                      betaTensor}));
+    rewriter.replaceOp(
+        op, b.create<ONNX::DivOp>(
+                type, {b.unary<ONNX::SoftplusOp>(scaled), betaTensor}));
     return success();
   }
 };
@@ -285,12 +287,12 @@ struct ConvertThreshold : public ONNXConversionPattern<Torch::AtenThresholdOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter,
-                                type, x)))
+    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter, type,
+                                x)))
       return failure();
     Type elementType = type.getElementType();
-    FailureOr<Value> threshold =
-        getScalarAsTensor(rewriter, op.getLoc(), op.getThreshold(), elementType);
+    FailureOr<Value> threshold = getScalarAsTensor(
+        rewriter, op.getLoc(), op.getThreshold(), elementType);
     FailureOr<Value> value =
         getScalarAsTensor(rewriter, op.getLoc(), op.getValue(), elementType);
     if (failed(threshold) || failed(value))
@@ -314,16 +316,15 @@ struct ConvertShrink : public ONNXConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, this->getTypeConverter(),
-                                rewriter, type, x)))
+    if (failed(getUnaryOperands(op, adaptor, this->getTypeConverter(), rewriter,
+                                type, x)))
       return failure();
     GET_CONSTANT_FLOAT(lambda, op.getLambd());
     ONNXBuilder b(rewriter, op.getLoc());
-    rewriter.replaceOp(
-        op, b.create<ONNX::ShrinkOp>(type, x,
-                                     {b.floatAttr("lambd", *lambda),
-                                      b.floatAttr("bias", IsSoft ? *lambda
-                                                                 : 0.0)}));
+    rewriter.replaceOp(op, b.create<ONNX::ShrinkOp>(
+                               type, x,
+                               {b.floatAttr("lambd", *lambda),
+                                b.floatAttr("bias", IsSoft ? *lambda : 0.0)}));
     return success();
   }
 };
@@ -337,8 +338,8 @@ struct ConvertPrelu : public ONNXConversionPattern<Torch::AtenPreluOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter,
-                                type, x)))
+    if (failed(getUnaryOperands(op, adaptor, getTypeConverter(), rewriter, type,
+                                x)))
       return failure();
     ONNXBuilder b(rewriter, op.getLoc());
     Value weight = b.cast(adaptor.getWeight(), type.getElementType());
@@ -370,8 +371,7 @@ struct ConvertGlu : public ONNXConversionPattern<Torch::AtenGluOp> {
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     int64_t axis = normalizeDim(*dim, type.getRank());
     ONNXBuilder b(rewriter, op.getLoc());
-    auto split = b.createOp<ONNX::SplitOp>(TypeRange{type, type},
-                                           {x, b.none()},
+    auto split = b.createOp<ONNX::SplitOp>(TypeRange{type, type}, {x, b.none()},
                                            {b.intAttr("axis", axis)});
     Value gate = b.unary<ONNX::SigmoidOp>(split.getResult(1));
     rewriter.replaceOp(op,
@@ -392,8 +392,8 @@ struct ConvertSoftmax : public ONNXConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type;
     Value x;
-    if (failed(getUnaryOperands(op, adaptor, this->getTypeConverter(),
-                                rewriter, type, x)))
+    if (failed(getUnaryOperands(op, adaptor, this->getTypeConverter(), rewriter,
+                                type, x)))
       return failure();
     std::optional<int64_t> dim = getConstantInt(op.getDim());
     std::optional<int64_t> rank = getRank(x);
@@ -401,11 +401,10 @@ struct ConvertSoftmax : public ONNXConversionPattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "unknown dim");
     ONNXBuilder b(rewriter, op.getLoc());
     rewriter.replaceOp(
-        op, b.create<ONNXOpTy>(type, x,
-                               {b.intAttr("axis", *rank == 0
-                                                      ? 0
-                                                      : normalizeDim(*dim,
-                                                                     *rank))}));
+        op,
+        b.create<ONNXOpTy>(
+            type, x,
+            {b.intAttr("axis", *rank == 0 ? 0 : normalizeDim(*dim, *rank))}));
     return success();
   }
 };
@@ -449,11 +448,11 @@ struct ConvertNativeDropout
       Value shape = b.shapeOf(adaptor.getInput());
       mask = b.create<ONNX::ConstantOfShapeOp>(
           maskType, shape,
-          {NamedAttribute(rewriter.getStringAttr("value"),
-                          ONNXBuilder::getSplatAttr(
-                              RankedTensorType::get(
-                                  {1}, maskType.getElementType()),
-                              1.0))});
+          {NamedAttribute(
+              rewriter.getStringAttr("value"),
+              ONNXBuilder::getSplatAttr(
+                  RankedTensorType::get({1}, maskType.getElementType()),
+                  1.0))});
     }
     rewriter.replaceOp(op, {adaptor.getInput(), mask});
     return success();

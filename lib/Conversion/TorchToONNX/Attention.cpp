@@ -43,9 +43,8 @@ TensorType getMatMulType(Value a, Value b) {
   std::optional<SmallVector<int64_t>> shapeB = getShape(b);
   if (!shapeA || !shapeB || shapeA->size() < 2 || shapeB->size() < 2)
     return UnrankedTensorType::get(elementType);
-  SmallVector<int64_t> shape =
-      broadcastShapes(ArrayRef(*shapeA).drop_back(2),
-                      ArrayRef(*shapeB).drop_back(2));
+  SmallVector<int64_t> shape = broadcastShapes(ArrayRef(*shapeA).drop_back(2),
+                                               ArrayRef(*shapeB).drop_back(2));
   shape.push_back((*shapeA)[shapeA->size() - 2]);
   shape.push_back(shapeB->back());
   return RankedTensorType::get(shape, elementType);
@@ -111,8 +110,7 @@ Value gelu(ONNXBuilder &b, Value x) {
   Type elementType = getElementType(x);
   Value erf = b.unary<ONNX::ErfOp>(
       b.binary<ONNX::MulOp>(x, b.scalar(elementType, M_SQRT1_2)));
-  Value onePlusErf =
-      b.binary<ONNX::AddOp>(erf, b.scalar(elementType, 1.0));
+  Value onePlusErf = b.binary<ONNX::AddOp>(erf, b.scalar(elementType, 1.0));
   Value half = b.binary<ONNX::MulOp>(x, b.scalar(elementType, 0.5));
   return b.binary<ONNX::MulOp>(half, onePlusErf);
 }
@@ -131,8 +129,8 @@ Value maskedSoftmax(ONNXBuilder &b, Value scores, Value mask, int64_t axis,
   if (mask) {
     Value minusInf = b.scalar(getElementType(scores),
                               -std::numeric_limits<double>::infinity());
-    scores = b.create<ONNX::WhereOp>(scores.getType(),
-                                     {mask, minusInf, scores});
+    scores =
+        b.create<ONNX::WhereOp>(scores.getType(), {mask, minusInf, scores});
   }
   return b.create<ONNX::SoftmaxOp>(resultType, scores,
                                    {b.intAttr("axis", axis)});
@@ -216,8 +214,7 @@ AttentionResults buildMultiHeadAttention(ONNXBuilder &b,
   if (operands.key == operands.query && operands.value == operands.query) {
     // Self attention: one projection of [batch, seq, 3 * embed].
     Value qkv = linear(b, operands.query, operands.qkvWeight, operands.qkvBias);
-    SmallVector<Value> parts =
-        split(b, qkv, 2, {embedDim, embedDim, embedDim});
+    SmallVector<Value> parts = split(b, qkv, 2, {embedDim, embedDim, embedDim});
     q = parts[0], k = parts[1], v = parts[2];
   } else {
     SmallVector<Value> weights =
@@ -286,8 +283,7 @@ struct ConvertNativeMultiHeadAttention
     std::optional<int64_t> embedDim = getConstantInt(op.getEmbedDim());
     std::optional<int64_t> numHeads = getConstantInt(op.getNumHead());
     std::optional<bool> needWeights = getConstantBool(op.getNeedWeights());
-    std::optional<bool> average =
-        getConstantBool(op.getAverageAttnWeights());
+    std::optional<bool> average = getConstantBool(op.getAverageAttnWeights());
     if (!embedDim || !numHeads || !needWeights || !average)
       return rewriter.notifyMatchFailure(
           op, "embed_dim, num_head, need_weights and average_attn_weights "
@@ -311,15 +307,16 @@ struct ConvertNativeMultiHeadAttention
       return rewriter.notifyMatchFailure(op, "unsupported mask");
 
     AttentionResults results = buildMultiHeadAttention(
-        b, operands, getConvertedTensorType(getTypeConverter(), op.getResult0()));
+        b, operands,
+        getConvertedTensorType(getTypeConverter(), op.getResult0()));
 
     Value weights;
     if (!*needWeights) {
       // PyTorch returns an undefined tensor; nothing can use it.
       auto emptyType =
           RankedTensorType::get({0}, getElementType(operands.query));
-      weights = b.constant(DenseElementsAttr::get(emptyType,
-                                                  ArrayRef<Attribute>{}));
+      weights =
+          b.constant(DenseElementsAttr::get(emptyType, ArrayRef<Attribute>{}));
     } else if (*average) {
       weights = b.reduce<ONNX::ReduceMeanOp>(results.probabilities, {1},
                                              /*keepdims=*/false);
@@ -377,11 +374,10 @@ struct ConvertTransformerEncoderLayer
     if (failed(readMask(b, op.getMask(), adaptor.getMask(), op.getMaskType(),
                         attention)))
       return rewriter.notifyMatchFailure(op, "unsupported mask");
-    for (Value weight :
-         {adaptor.getNormWeight_1(), adaptor.getNormBias_1(),
-          adaptor.getNormWeight_2(), adaptor.getNormBias_2(),
-          adaptor.getFfnWeight_1(), adaptor.getFfnBias_1(),
-          adaptor.getFfnWeight_2(), adaptor.getFfnBias_2()})
+    for (Value weight : {adaptor.getNormWeight_1(), adaptor.getNormBias_1(),
+                         adaptor.getNormWeight_2(), adaptor.getNormBias_2(),
+                         adaptor.getFfnWeight_1(), adaptor.getFfnBias_1(),
+                         adaptor.getFfnWeight_2(), adaptor.getFfnBias_2()})
       if (!getRank(weight))
         return rewriter.notifyMatchFailure(op, "expected ranked weights");
 
@@ -391,10 +387,11 @@ struct ConvertTransformerEncoderLayer
       return buildMultiHeadAttention(b, operands).output;
     };
     auto feedForward = [&](Value x) {
-      Value hidden = linear(b, x, adaptor.getFfnWeight_1(),
-                            adaptor.getFfnBias_1());
+      Value hidden =
+          linear(b, x, adaptor.getFfnWeight_1(), adaptor.getFfnBias_1());
       hidden = *useGelu ? gelu(b, hidden) : b.unary<ONNX::ReluOp>(hidden);
-      return linear(b, hidden, adaptor.getFfnWeight_2(), adaptor.getFfnBias_2());
+      return linear(b, hidden, adaptor.getFfnWeight_2(),
+                    adaptor.getFfnBias_2());
     };
     auto norm1 = [&](Value x, Type type = {}) {
       return layerNorm(b, opset, x, adaptor.getNormWeight_1(),

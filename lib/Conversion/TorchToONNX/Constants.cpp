@@ -47,8 +47,8 @@ struct ConvertTensorLiteral
     StringRef name;
     if (auto resource = dyn_cast<DenseResourceElementsAttr>(op.getValue()))
       name = resource.getRawHandle().getKey();
-    rewriter.replaceOp(op, ONNXBuilder(rewriter, op.getLoc())
-                               .constant(value, name));
+    rewriter.replaceOp(
+        op, ONNXBuilder(rewriter, op.getLoc()).constant(value, name));
     return success();
   }
 };
@@ -102,9 +102,9 @@ struct ConvertSizeInt : public ONNXConversionPattern<Torch::AtenSizeIntOp> {
     std::optional<int64_t> dim = getConstantInt(op.getDim());
     if (!rank || !dim || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(op, "unknown dim");
-    rewriter.replaceOp(op, ONNXBuilder(rewriter, op.getLoc())
-                               .dimSize(adaptor.getSelf(),
-                                        normalizeDim(*dim, *rank)));
+    rewriter.replaceOp(
+        op, ONNXBuilder(rewriter, op.getLoc())
+                .dimSize(adaptor.getSelf(), normalizeDim(*dim, *rank)));
     return success();
   }
 };
@@ -271,8 +271,8 @@ Value createScalarOp(ONNXBuilder &b, ScalarOpKind kind, Value lhs, Value rhs) {
   case ScalarOpKind::Eq:
     return b.create<ONNX::EqualOp>(boolType, {lhs, rhs});
   case ScalarOpKind::Ne:
-    return b.create<ONNX::NotOp>(
-        boolType, b.create<ONNX::EqualOp>(boolType, {lhs, rhs}));
+    return b.create<ONNX::NotOp>(boolType,
+                                 b.create<ONNX::EqualOp>(boolType, {lhs, rhs}));
   case ScalarOpKind::Lt:
     return b.create<ONNX::LessOp>(boolType, {lhs, rhs});
   case ScalarOpKind::Le:
@@ -300,9 +300,8 @@ Type getScalarOperationType(Builder &builder, ScalarOpKind kind, Value lhs,
   auto isFloatScalar = [](Value v) {
     return isa<Torch::FloatType, Torch::NumberType>(v.getType());
   };
-  return isFloatScalar(lhs) || isFloatScalar(rhs)
-             ? Type(builder.getF64Type())
-             : Type(builder.getI64Type());
+  return isFloatScalar(lhs) || isFloatScalar(rhs) ? Type(builder.getF64Type())
+                                                  : Type(builder.getI64Type());
 }
 
 /// Converts binary scalar op `op` (operands `lhs`, `rhs`) of kind `kind`.
@@ -314,8 +313,8 @@ LogicalResult convertScalarBinary(Operation *op, Value lhs, Value rhs,
       typeConverter->convertType(op->getResult(0).getType()));
   if (!type)
     return rewriter.notifyMatchFailure(op, "unsupported result type");
-  Type operationType = getScalarOperationType(rewriter, kind, lhs, rhs,
-                                              type.getElementType());
+  Type operationType =
+      getScalarOperationType(rewriter, kind, lhs, rhs, type.getElementType());
   FailureOr<Value> a =
       getScalarAsTensor(rewriter, op->getLoc(), lhs, operationType);
   FailureOr<Value> b =
@@ -361,10 +360,11 @@ struct ConvertScalarOperator : public ONNXConversionPattern<Torch::OperatorOp> {
       kind = ScalarOpKind::Min;
     else if (base == "aten::mod")
       kind = ScalarOpKind::Remainder;
-    if (!kind || !isa<Torch::IntType, Torch::FloatType>(op->getOperand(0).getType()))
+    if (!kind ||
+        !isa<Torch::IntType, Torch::FloatType>(op->getOperand(0).getType()))
       return failure();
-    return convertScalarBinary(op, op->getOperand(0), op->getOperand(1),
-                               *kind, getTypeConverter(), rewriter);
+    return convertScalarBinary(op, op->getOperand(0), op->getOperand(1), *kind,
+                               getTypeConverter(), rewriter);
   }
 };
 
@@ -472,9 +472,10 @@ struct ConvertFill : public ONNXConversionPattern<OpTy> {
       fill = op.getFillValue();
     else
       fillValue = 0.0;
-    FailureOr<Value> result = createFilledTensor(
-        rewriter, op.getLoc(), type, fill, fillValue,
-        [&] { return getIntListAsTensor(rewriter, op.getLoc(), op.getSize()); });
+    FailureOr<Value> result =
+        createFilledTensor(rewriter, op.getLoc(), type, fill, fillValue, [&] {
+          return getIntListAsTensor(rewriter, op.getLoc(), op.getSize());
+        });
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, *result);
@@ -509,7 +510,8 @@ struct ConvertFillLike : public ONNXConversionPattern<OpTy> {
       fillValue = 0.0;
     Value self = adaptor.getSelf();
     FailureOr<Value> result = createFilledTensor(
-        rewriter, op.getLoc(), type, fill, fillValue, [&]() -> FailureOr<Value> {
+        rewriter, op.getLoc(), type, fill, fillValue,
+        [&]() -> FailureOr<Value> {
           return ONNXBuilder(rewriter, op.getLoc()).shapeOf(self);
         });
     if (failed(result))
@@ -556,7 +558,8 @@ struct ConvertArange : public ONNXConversionPattern<OpTy> {
           elements.push_back(
               IntegerAttr::get(elementType, static_cast<int64_t>(v)));
       }
-      rewriter.replaceOp(op, b.constant(DenseElementsAttr::get(type, elements)));
+      rewriter.replaceOp(op,
+                         b.constant(DenseElementsAttr::get(type, elements)));
       return success();
     }
     auto getBound = [&](Value scalar, double fallback) -> FailureOr<Value> {
@@ -597,8 +600,8 @@ struct ConvertLinspace : public ONNXConversionPattern<Torch::AtenLinspaceOp> {
     double step = *steps > 1 ? (*end - *start) / (*steps - 1) : 0.0;
     SmallVector<Attribute> elements;
     for (int64_t i = 0; i < *steps; ++i) {
-      double v = i < *steps / 2 ? *start + step * i
-                                : *end - step * (*steps - 1 - i);
+      double v =
+          i < *steps / 2 ? *start + step * i : *end - step * (*steps - 1 - i);
       if (isFloatType(elementType))
         elements.push_back(FloatAttr::get(elementType, v));
       else
@@ -625,16 +628,16 @@ void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
               ConvertScalarToTensor<Torch::AtenScalarTensorOp>,
               ConvertScalarToTensor<Torch::AtenTensorIntOp>,
               ConvertScalarToTensor<Torch::AtenTensorFloatOp>,
-              ConvertScalarToTensor<Torch::AtenTensorBoolOp>>(
-      typeConverter, patterns, opset);
+              ConvertScalarToTensor<Torch::AtenTensorBoolOp>>(typeConverter,
+                                                              patterns, opset);
   addPatterns<ConvertTensorToScalar<Torch::AtenIntTensorOp>,
               ConvertTensorToScalar<Torch::AtenFloatTensorOp>,
               ConvertTensorToScalar<Torch::AtenBoolTensorOp>,
               ConvertTensorToScalar<Torch::AtenIntImplicitOp>,
               ConvertTensorToScalar<Torch::AtenFloatImplicitOp>,
               ConvertTensorToScalar<Torch::AtenScalarImplicitOp>,
-              ConvertTensorToScalar<Torch::AtenItemOp>>(typeConverter,
-                                                         patterns, opset);
+              ConvertTensorToScalar<Torch::AtenItemOp>>(typeConverter, patterns,
+                                                        opset);
   addPatterns<
       ConvertScalarBinary<Torch::AtenAddIntOp, ScalarOpKind::Add>,
       ConvertScalarBinary<Torch::AtenSubIntOp, ScalarOpKind::Sub>,
@@ -684,14 +687,13 @@ void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
               ConvertScalarUnary<Torch::AtenBoolIntOp>,
               ConvertScalarUnary<Torch::AtenBoolFloatOp>>(typeConverter,
                                                           patterns, opset);
-  addPatterns<ConvertFill<Torch::AtenZerosOp>, ConvertFill<Torch::AtenOnesOp>,
-              ConvertFill<Torch::AtenFullOp>,
-              ConvertFill<Torch::AtenEmptyMemoryFormatOp>,
-              ConvertFill<Torch::AtenNewZerosOp>,
-              ConvertFill<Torch::AtenNewOnesOp>,
-              ConvertFill<Torch::AtenNewFullOp>,
-              ConvertFill<Torch::AtenNewEmptyOp>>(typeConverter, patterns,
-                                                   opset);
+  addPatterns<
+      ConvertFill<Torch::AtenZerosOp>, ConvertFill<Torch::AtenOnesOp>,
+      ConvertFill<Torch::AtenFullOp>,
+      ConvertFill<Torch::AtenEmptyMemoryFormatOp>,
+      ConvertFill<Torch::AtenNewZerosOp>, ConvertFill<Torch::AtenNewOnesOp>,
+      ConvertFill<Torch::AtenNewFullOp>, ConvertFill<Torch::AtenNewEmptyOp>>(
+      typeConverter, patterns, opset);
   addPatterns<ConvertFillLike<Torch::AtenZerosLikeOp>,
               ConvertFillLike<Torch::AtenOnesLikeOp>,
               ConvertFillLike<Torch::AtenFullLikeOp>,
@@ -699,7 +701,7 @@ void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
               ConvertFillLike<Torch::AtenZeroOp>,
               ConvertFillLike<Torch::AtenFillScalarOp>,
               ConvertFillLike<Torch::AtenFillTensorOp>>(typeConverter, patterns,
-                                                  opset);
+                                                        opset);
   addPatterns<ConvertLinspace, ConvertArange<Torch::AtenArangeOp>,
               ConvertArange<Torch::AtenArangeStartOp>,
               ConvertArange<Torch::AtenArangeStartStepOp>>(typeConverter,

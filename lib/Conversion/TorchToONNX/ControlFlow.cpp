@@ -29,8 +29,8 @@ bool raisesException(Region &region) {
 }
 
 /// The converted types of `types`, all tensors; failure otherwise.
-FailureOr<SmallVector<Type>> convertToTensorTypes(const TypeConverter *converter,
-                                                  TypeRange types) {
+FailureOr<SmallVector<Type>>
+convertToTensorTypes(const TypeConverter *converter, TypeRange types) {
   SmallVector<Type> converted;
   for (Type type : types) {
     Type newType = converter->convertType(type);

@@ -111,8 +111,7 @@ struct ConvertToCustomOp : public ConversionPattern {
     SmallVector<Value> inputs;
     SmallVector<NamedAttribute> attrs{
         b.stringAttr("domain", "org.pytorch.aten"),
-        b.stringAttr("op_type",
-                     StringRef(name).drop_front(6).split('.').first),
+        b.stringAttr("op_type", StringRef(name).drop_front(6).split('.').first),
         b.stringAttr("schema", name)};
     for (auto [i, operand] : llvm::enumerate(op->getOperands())) {
       if (isNone(operand))

@@ -38,8 +38,8 @@ bool isTorchScalar(Value value) {
 
 /// Operand `torchValue` (a tensor, whose converted value is `converted`, or
 /// a scalar) as a tensor of element type `elementType`.
-FailureOr<Value> getOperandAs(ConversionPatternRewriter &rewriter,
-                              Location loc, Value torchValue, Value converted,
+FailureOr<Value> getOperandAs(ConversionPatternRewriter &rewriter, Location loc,
+                              Value torchValue, Value converted,
                               Type elementType) {
   if (isTorchScalar(torchValue))
     return getScalarAsTensor(rewriter, loc, torchValue, elementType);
@@ -78,8 +78,7 @@ bool isPromotionScalar(Value torchValue, Value other) {
 }
 
 /// The element type a binary op on `lhs` and `rhs` computes in.
-Type getPromotedType(const TypeConverter *typeConverter, Value lhs,
-                     Value rhs) {
+Type getPromotedType(const TypeConverter *typeConverter, Value lhs, Value rhs) {
   Type a = getOperandElementType(typeConverter, lhs);
   Type b = getOperandElementType(typeConverter, rhs);
   if (!a || !b)
@@ -214,7 +213,8 @@ struct ConvertArithmetic : public ONNXConversionPattern<OpTy> {
     case Arithmetic::Div: {
       StringRef mode;
       if (op->getNumOperands() > 2) {
-        auto str = op->getOperand(2).template getDefiningOp<Torch::ConstantStrOp>();
+        auto str =
+            op->getOperand(2).template getDefiningOp<Torch::ConstantStrOp>();
         if (!str && !isNone(op->getOperand(2)))
           return rewriter.notifyMatchFailure(op, "unknown rounding mode");
         if (str)
@@ -236,15 +236,15 @@ struct ConvertArithmetic : public ONNXConversionPattern<OpTy> {
         // Integer Mod takes the sign of the divisor, as Python's % does.
         result = b.create<ONNX::ModOp>(type, {*lhs, *rhs});
       } else {
-        Value quotient = b.unary<ONNX::FloorOp>(
-            b.create<ONNX::DivOp>(type, {*lhs, *rhs}));
+        Value quotient =
+            b.unary<ONNX::FloorOp>(b.create<ONNX::DivOp>(type, {*lhs, *rhs}));
         result = b.create<ONNX::SubOp>(
             type, {*lhs, b.create<ONNX::MulOp>(type, {quotient, *rhs})});
       }
       break;
     case Arithmetic::Fmod:
-      result = b.create<ONNX::ModOp>(type, {*lhs, *rhs},
-                                     {b.intAttr("fmod", 1)});
+      result =
+          b.create<ONNX::ModOp>(type, {*lhs, *rhs}, {b.intAttr("fmod", 1)});
       break;
     case Arithmetic::Maximum:
       result = b.create<ONNX::MaxOp>(type, {*lhs, *rhs});
@@ -279,9 +279,8 @@ struct ConvertPowScalar : public ONNXConversionPattern<Torch::AtenPowScalarOp> {
     TensorType type = getResultType(getTypeConverter(), op);
     if (!type)
       return rewriter.notifyMatchFailure(op, "unsupported result type");
-    FailureOr<Value> base = getScalarAsTensor(rewriter, op.getLoc(),
-                                              op.getSelf(),
-                                              type.getElementType());
+    FailureOr<Value> base = getScalarAsTensor(
+        rewriter, op.getLoc(), op.getSelf(), type.getElementType());
     FailureOr<Value> exponent =
         getOperandAs(rewriter, op.getLoc(), op.getExponent(),
                      adaptor.getExponent(), type.getElementType());
@@ -521,9 +520,8 @@ struct ConvertUnary : public ONNXConversionPattern<OpTy> {
       result = b.create<ONNX::MulOp>(type, {input, input});
       break;
     case Unary::LogicalNot:
-      result = b.create<ONNX::NotOp>(
-          type.clone(rewriter.getI1Type()),
-          b.cast(input, rewriter.getI1Type()));
+      result = b.create<ONNX::NotOp>(type.clone(rewriter.getI1Type()),
+                                     b.cast(input, rewriter.getI1Type()));
       break;
     case Unary::BitwiseNot:
       if (isBoolType(elementType))
@@ -572,8 +570,8 @@ struct ConvertAddcOp : public ONNXConversionPattern<OpTy> {
                                : b.binary<ONNX::MulOp>(t1, t2);
     std::optional<double> value = getConstantFloat(op.getValue());
     if (!value || *value != 1.0) {
-      FailureOr<Value> scale = getScalarAsTensor(rewriter, op.getLoc(),
-                                                 op.getValue(), elementType);
+      FailureOr<Value> scale =
+          getScalarAsTensor(rewriter, op.getLoc(), op.getValue(), elementType);
       if (failed(scale))
         return failure();
       product = b.binary<ONNX::MulOp>(product, *scale);
@@ -600,8 +598,8 @@ struct ConvertLerp : public ONNXConversionPattern<OpTy> {
     ONNXBuilder b(rewriter, op.getLoc());
     Type elementType = type.getElementType();
     FailureOr<Value> weight =
-        getOperandAs(rewriter, op.getLoc(), op.getWeight(),
-                     adaptor.getWeight(), elementType);
+        getOperandAs(rewriter, op.getLoc(), op.getWeight(), adaptor.getWeight(),
+                     elementType);
     if (failed(weight))
       return failure();
     Value self = b.cast(adaptor.getSelf(), elementType);
@@ -632,9 +630,8 @@ struct ConvertNanToNum : public ONNXConversionPattern<Torch::AtenNanToNumOp> {
       return success();
     }
     auto floatType = cast<FloatType>(elementType);
-    double largest =
-        llvm::APFloat::getLargest(floatType.getFloatSemantics())
-            .convertToDouble();
+    double largest = llvm::APFloat::getLargest(floatType.getFloatSemantics())
+                         .convertToDouble();
     auto getValue = [&](Value v, double fallback) -> std::optional<double> {
       if (isNone(v))
         return fallback;
@@ -648,9 +645,9 @@ struct ConvertNanToNum : public ONNXConversionPattern<Torch::AtenNanToNumOp> {
     ONNXBuilder b(rewriter, op.getLoc());
     TensorType boolType = type.clone(rewriter.getI1Type());
     Value x = adaptor.getSelf();
-    Value result = b.create<ONNX::WhereOp>(
-        type, {b.create<ONNX::IsNaNOp>(boolType, x),
-               b.scalar(elementType, *nan), x});
+    Value result =
+        b.create<ONNX::WhereOp>(type, {b.create<ONNX::IsNaNOp>(boolType, x),
+                                       b.scalar(elementType, *nan), x});
     result = b.create<ONNX::WhereOp>(
         type, {b.create<ONNX::IsInfOp>(boolType, x,
                                        {b.intAttr("detect_negative", 0)}),
@@ -683,17 +680,17 @@ struct ConvertWhere : public ONNXConversionPattern<OpTy> {
     Location loc = op.getLoc();
     ONNXBuilder b(rewriter, loc);
     Value condition = b.cast(adaptor.getCondition(), rewriter.getI1Type());
-    FailureOr<Value> x = getOperandAs(rewriter, loc, op->getOperand(1),
-                                      adaptor.getOperands()[1],
-                                      type.getElementType());
-    FailureOr<Value> y = getOperandAs(rewriter, loc, op->getOperand(2),
-                                      adaptor.getOperands()[2],
-                                      type.getElementType());
+    FailureOr<Value> x =
+        getOperandAs(rewriter, loc, op->getOperand(1), adaptor.getOperands()[1],
+                     type.getElementType());
+    FailureOr<Value> y =
+        getOperandAs(rewriter, loc, op->getOperand(2), adaptor.getOperands()[2],
+                     type.getElementType());
     if (!condition || failed(x) || failed(y))
       return failure();
-    rewriter.replaceOpWithNewOp<ONNX::WhereOp>(
-        op, TypeRange{type}, ValueRange{condition, *x, *y},
-        ArrayRef<NamedAttribute>{});
+    rewriter.replaceOpWithNewOp<ONNX::WhereOp>(op, TypeRange{type},
+                                               ValueRange{condition, *x, *y},
+                                               ArrayRef<NamedAttribute>{});
     return success();
   }
 };
@@ -713,15 +710,15 @@ struct ConvertMaskedFill : public ONNXConversionPattern<OpTy> {
     Location loc = op.getLoc();
     ONNXBuilder b(rewriter, loc);
     Value mask = b.cast(adaptor.getMask(), rewriter.getI1Type());
-    FailureOr<Value> value = getOperandAs(rewriter, loc, op.getValue(),
-                                          adaptor.getValue(),
-                                          type.getElementType());
+    FailureOr<Value> value =
+        getOperandAs(rewriter, loc, op.getValue(), adaptor.getValue(),
+                     type.getElementType());
     Value self = b.cast(adaptor.getSelf(), type.getElementType());
     if (!mask || failed(value) || !self)
       return failure();
-    rewriter.replaceOpWithNewOp<ONNX::WhereOp>(
-        op, TypeRange{type}, ValueRange{mask, *value, self},
-        ArrayRef<NamedAttribute>{});
+    rewriter.replaceOpWithNewOp<ONNX::WhereOp>(op, TypeRange{type},
+                                               ValueRange{mask, *value, self},
+                                               ArrayRef<NamedAttribute>{});
     return success();
   }
 };
@@ -943,9 +940,9 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
       ConvertUnary<AtenIsnanOp, Unary::IsNan>,
       ConvertUnary<AtenIsinfOp, Unary::IsInf>>(typeConverter, patterns, opset);
   addPatterns<ConvertAddcOp<AtenAddcmulOp, false>,
-              ConvertAddcOp<AtenAddcdivOp, true>,
-              ConvertLerp<AtenLerpTensorOp>, ConvertLerp<AtenLerpScalarOp>,
-              ConvertNanToNum>(typeConverter, patterns, opset);
+              ConvertAddcOp<AtenAddcdivOp, true>, ConvertLerp<AtenLerpTensorOp>,
+              ConvertLerp<AtenLerpScalarOp>, ConvertNanToNum>(typeConverter,
+                                                              patterns, opset);
   addPatterns<ConvertWhere<AtenWhereSelfOp>, ConvertWhere<AtenWhereScalarOp>,
               ConvertWhere<AtenWhereScalarSelfOp>,
               ConvertWhere<AtenWhereScalarOtherOp>,
@@ -958,8 +955,8 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
               ConvertClampTensor<AtenClampTensorOp>,
               ConvertClampTensor<AtenClipTensorOp>,
               ConvertClampTensor<AtenClampMinTensorOp>,
-              ConvertClampTensor<AtenClampMaxTensorOp>>(typeConverter,
-                                                        patterns, opset);
+              ConvertClampTensor<AtenClampMaxTensorOp>>(typeConverter, patterns,
+                                                        opset);
   addPatterns<
       ConvertToResultType<AtenToDtypeOp>, ConvertToResultType<AtenToOtherOp>,
       ConvertToResultType<AtenToDeviceOp>,
@@ -971,6 +968,6 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
       ConvertToResultType<AtenCloneOp>, ConvertToResultType<AtenContiguousOp>,
       ConvertToResultType<AtenDetachOp>, ConvertToResultType<AtenAliasOp>,
       ConvertToResultType<AtenLiftFreshOp>,
-      ConvertToResultType<AtenLiftFreshCopyOp>, ConvertCopy>(
-      typeConverter, patterns, opset);
+      ConvertToResultType<AtenLiftFreshCopyOp>, ConvertCopy>(typeConverter,
+                                                             patterns, opset);
 }

@@ -54,9 +54,9 @@ struct ConvertEmbedding : public ONNXConversionPattern<Torch::AtenEmbeddingOp> {
     if (indexType.getIntOrFloatBitWidth() != 32 &&
         indexType.getIntOrFloatBitWidth() != 64)
       indices = b.cast(indices, rewriter.getI64Type());
-    rewriter.replaceOp(op, b.create<ONNX::GatherOp>(resultType,
-                                                    {weight, indices},
-                                                    {b.intAttr("axis", 0)}));
+    rewriter.replaceOp(op,
+                       b.create<ONNX::GatherOp>(resultType, {weight, indices},
+                                                {b.intAttr("axis", 0)}));
     return success();
   }
 };
@@ -96,9 +96,9 @@ FailureOr<Value> lowerEmbeddingBag(ConversionPatternRewriter &rewriter,
   Value weight = rewriter.getRemappedValue(operands.weight);
   Value indices = rewriter.getRemappedValue(operands.indices);
   Value offsets = rewriter.getRemappedValue(operands.offsets);
-  if (!resultType || !weight || !indices || !offsets ||
-      getRank(weight) != 2 || getRank(indices) != 1 ||
-      getRank(offsets) != 1 || !isFloatType(getElementType(weight)))
+  if (!resultType || !weight || !indices || !offsets || getRank(weight) != 2 ||
+      getRank(indices) != 1 || getRank(offsets) != 1 ||
+      !isFloatType(getElementType(weight)))
     return fail("expected a 2-D float weight, 1-D indices and 1-D offsets");
   Value perSampleWeights;
   if (!isNone(operands.perSampleWeights)) {
@@ -137,10 +137,10 @@ FailureOr<Value> lowerEmbeddingBag(ConversionPatternRewriter &rewriter,
     int64_t size = ShapedType::kDynamic;
     if (numOffsets != ShapedType::kDynamic)
       size = (end < 0 ? numOffsets + end : std::min(end, numOffsets)) - begin;
-    return b.create<ONNX::SliceOp>(
-        RankedTensorType::get({size}, i64),
-        {offsets, b.i64Tensor({begin}), b.i64Tensor({end}), b.i64Tensor({0}),
-         b.none()});
+    return b.create<ONNX::SliceOp>(RankedTensorType::get({size}, i64),
+                                   {offsets, b.i64Tensor({begin}),
+                                    b.i64Tensor({end}), b.i64Tensor({0}),
+                                    b.none()});
   };
   constexpr int64_t kToEnd = std::numeric_limits<int64_t>::max();
   Value starts = *includeLastOffset ? slice(0, -1) : offsets;
@@ -152,7 +152,7 @@ FailureOr<Value> lowerEmbeddingBag(ConversionPatternRewriter &rewriter,
   Value positionRow = b.unsqueeze(positions, {0});
   Value membership = b.binary<ONNX::AndOp>(
       b.binary<ONNX::GreaterOrEqualOp>(positionRow, b.unsqueeze(starts, {1}),
-                                        i1),
+                                       i1),
       b.binary<ONNX::LessOp>(positionRow, b.unsqueeze(ends, {1}), i1));
   if (paddingIdx) {
     Value isPadding =
@@ -176,15 +176,14 @@ FailureOr<Value> lowerEmbeddingBag(ConversionPatternRewriter &rewriter,
         {inBag, rowsPerBag, minusInf});
     Value maxima = b.reduce<ONNX::ReduceMaxOp>(candidates, {1}, false);
     // An empty bag is zeros.
-    Value nonEmpty = b.binary<ONNX::GreaterOp>(
-        bagSizes, b.scalar(elementType, 0.0), i1);
+    Value nonEmpty =
+        b.binary<ONNX::GreaterOp>(bagSizes, b.scalar(elementType, 0.0), i1);
     return b.create<ONNX::WhereOp>(
         resultType, {nonEmpty, maxima, b.scalar(elementType, 0.0)});
   }
   if (perSampleWeights)
     memberships = b.binary<ONNX::MulOp>(
-        memberships,
-        b.unsqueeze(b.cast(perSampleWeights, elementType), {0}));
+        memberships, b.unsqueeze(b.cast(perSampleWeights, elementType), {0}));
   if (mode == BagMode::Sum)
     return b.create<ONNX::MatMulOp>(resultType, {memberships, rows});
   Value sums = b.create<ONNX::MatMulOp>(resultType, {memberships, rows});
@@ -203,13 +202,10 @@ struct ConvertEmbeddingBag : public ONNXConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    EmbeddingBagOperands operands{op.getWeight(),
-                                  op.getIndices(),
-                                  op.getOffsets(),
-                                  op.getMode(),
-                                  op.getPerSampleWeights(),
-                                  op.getIncludeLastOffset(),
-                                  nullptr};
+    EmbeddingBagOperands operands{
+        op.getWeight(), op.getIndices(),          op.getOffsets(),
+        op.getMode(),   op.getPerSampleWeights(), op.getIncludeLastOffset(),
+        nullptr};
     if constexpr (std::is_same_v<OpTy, Torch::AtenEmbeddingBagPaddingIdxOp>)
       operands.paddingIdx = op.getPaddingIdx();
     TensorType resultType =
@@ -230,8 +226,7 @@ struct ConvertEmbeddingBag : public ONNXConversionPattern<OpTy> {
 void torch_to_onnx::populateEmbeddingPatterns(TypeConverter &typeConverter,
                                               RewritePatternSet &patterns,
                                               int64_t opset) {
-  addPatterns<ConvertEmbedding,
-              ConvertEmbeddingBag<Torch::AtenEmbeddingBagOp>,
+  addPatterns<ConvertEmbedding, ConvertEmbeddingBag<Torch::AtenEmbeddingBagOp>,
               ConvertEmbeddingBag<Torch::AtenEmbeddingBagPaddingIdxOp>>(
       typeConverter, patterns, opset);
 }

@@ -50,7 +50,8 @@ struct ConvertSlice : public ONNXConversionPattern<Torch::AtenSliceTensorOp> {
   LogicalResult
   matchAndRewrite(Torch::AtenSliceTensorOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     Value input = adaptor.getSelf();
     std::optional<SmallVector<int64_t>> shape = getShape(input);
     std::optional<int64_t> dim = getConstantInt(op.getDim());
@@ -66,8 +67,7 @@ struct ConvertSlice : public ONNXConversionPattern<Torch::AtenSliceTensorOp> {
         isNone(op.getEnd()) ? kInt64Max : getConstantInt(op.getEnd());
     int64_t size = (*shape)[axis];
     if (start == 0 && *step == 1 && end &&
-        (*end == kInt64Max ||
-         (size != ShapedType::kDynamic && *end >= size)) &&
+        (*end == kInt64Max || (size != ShapedType::kDynamic && *end >= size)) &&
         input.getType() == type) {
       rewriter.replaceOp(op, input);
       return success();
@@ -79,10 +79,10 @@ struct ConvertSlice : public ONNXConversionPattern<Torch::AtenSliceTensorOp> {
     if (failed(starts) || failed(ends))
       return failure();
     ONNXBuilder b(rewriter, loc);
-    rewriter.replaceOp(
-        op, b.create<ONNX::SliceOp>(type, {input, *starts, *ends,
-                                           b.i64Tensor({axis}),
-                                           b.i64Tensor({*step})}));
+    rewriter.replaceOp(op,
+                       b.create<ONNX::SliceOp>(type, {input, *starts, *ends,
+                                                      b.i64Tensor({axis}),
+                                                      b.i64Tensor({*step})}));
     return success();
   }
 };
@@ -141,21 +141,20 @@ struct ConvertSelect : public ONNXConversionPattern<Torch::AtenSelectIntOp> {
   LogicalResult
   matchAndRewrite(Torch::AtenSelectIntOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
     std::optional<int64_t> dim = getConstantInt(op.getDim());
     if (!type || !rank || !dim || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
-    FailureOr<Value> index = getScalarAsTensor(rewriter, op.getLoc(),
-                                               op.getIndex(),
-                                               rewriter.getI64Type());
+    FailureOr<Value> index = getScalarAsTensor(
+        rewriter, op.getLoc(), op.getIndex(), rewriter.getI64Type());
     if (failed(index))
       return failure();
     ONNXBuilder b(rewriter, op.getLoc());
-    rewriter.replaceOp(
-        op, b.create<ONNX::GatherOp>(
-                type, {adaptor.getSelf(), *index},
-                {b.intAttr("axis", normalizeDim(*dim, *rank))}));
+    rewriter.replaceOp(op, b.create<ONNX::GatherOp>(
+                               type, {adaptor.getSelf(), *index},
+                               {b.intAttr("axis", normalizeDim(*dim, *rank))}));
     return success();
   }
 };
@@ -168,20 +167,21 @@ struct ConvertIndexSelect
   LogicalResult
   matchAndRewrite(Torch::AtenIndexSelectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
     std::optional<int64_t> dim = getConstantInt(op.getDim());
-    if (!type || !rank || !dim || !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
+    if (!type || !rank || !dim ||
+        !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
     Value index = b.cast(adaptor.getIndex(), rewriter.getI64Type());
     // A 0-d index selects one element and keeps the dim.
     if (getRank(index) == 0)
       index = b.unsqueeze(index, {0});
-    rewriter.replaceOp(
-        op, b.create<ONNX::GatherOp>(
-                type, {adaptor.getSelf(), index},
-                {b.intAttr("axis", normalizeDim(*dim, *rank))}));
+    rewriter.replaceOp(op, b.create<ONNX::GatherOp>(
+                               type, {adaptor.getSelf(), index},
+                               {b.intAttr("axis", normalizeDim(*dim, *rank))}));
     return success();
   }
 };
@@ -202,13 +202,13 @@ struct ConvertGatherElements : public ONNXConversionPattern<OpTy> {
     if (!type || !rank || !dim || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
-    Value index = b.cast(adaptor.getOperands()[std::is_same_v<
-                             OpTy, Torch::AtenGatherOp> ? 2 : 1],
-                         rewriter.getI64Type());
-    rewriter.replaceOp(
-        op, b.create<ONNX::GatherElementsOp>(
-                type, {adaptor.getSelf(), index},
-                {b.intAttr("axis", normalizeDim(*dim, *rank))}));
+    Value index = b.cast(
+        adaptor
+            .getOperands()[std::is_same_v<OpTy, Torch::AtenGatherOp> ? 2 : 1],
+        rewriter.getI64Type());
+    rewriter.replaceOp(op, b.create<ONNX::GatherElementsOp>(
+                               type, {adaptor.getSelf(), index},
+                               {b.intAttr("axis", normalizeDim(*dim, *rank))}));
     return success();
   }
 };
@@ -323,8 +323,8 @@ struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
     if (isBoolType(getElementType(index))) {
       if (*accumulate || getShape(index) != getShape(input))
         return rewriter.notifyMatchFailure(op, "unsupported mask");
-      rewriter.replaceOp(
-          op, b.create<ONNX::WhereOp>(type, {index, values, input}));
+      rewriter.replaceOp(op,
+                         b.create<ONNX::WhereOp>(type, {index, values, input}));
       return success();
     }
     if (*accumulate && this->opset < 16)
@@ -337,8 +337,8 @@ struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
     if (values.getType() != updateType) {
       if (!updateType.hasStaticShape())
         return rewriter.notifyMatchFailure(op, "dynamic update shape");
-      values = b.create<ONNX::ExpandOp>(
-          updateType, {values, b.i64Tensor(updateShape)});
+      values = b.create<ONNX::ExpandOp>(updateType,
+                                        {values, b.i64Tensor(updateShape)});
     }
     Value coordinates = b.unsqueeze(b.cast(index, rewriter.getI64Type()),
                                     {static_cast<int64_t>(indexShape->size())});
@@ -401,9 +401,9 @@ struct ConvertScatter : public ONNXConversionPattern<OpTy> {
         b.intAttr("axis", normalizeDim(*dim, *rank))};
     if (isAdd)
       attrs.push_back(b.stringAttr("reduction", "add"));
-    rewriter.replaceOp(op, b.create<ONNX::ScatterElementsOp>(
-                               type, {adaptor.getSelf(), index, updates},
-                               attrs));
+    rewriter.replaceOp(op,
+                       b.create<ONNX::ScatterElementsOp>(
+                           type, {adaptor.getSelf(), index, updates}, attrs));
     return success();
   }
 };
@@ -419,7 +419,8 @@ struct ConvertFlip : public ONNXConversionPattern<Torch::AtenFlipOp> {
   LogicalResult
   matchAndRewrite(Torch::AtenFlipOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
     std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDims());
     if (!type || !rank || !dims)
@@ -437,12 +438,12 @@ struct ConvertFlip : public ONNXConversionPattern<Torch::AtenFlipOp> {
     int64_t count = axes.size();
     ONNXBuilder b(rewriter, op.getLoc());
     rewriter.replaceOp(
-        op, b.create<ONNX::SliceOp>(
-                type, {adaptor.getSelf(),
-                       b.i64Tensor(SmallVector<int64_t>(count, -1)),
-                       b.i64Tensor(SmallVector<int64_t>(count, kInt64Min)),
-                       b.i64Tensor(axes),
-                       b.i64Tensor(SmallVector<int64_t>(count, -1))}));
+        op,
+        b.create<ONNX::SliceOp>(
+            type,
+            {adaptor.getSelf(), b.i64Tensor(SmallVector<int64_t>(count, -1)),
+             b.i64Tensor(SmallVector<int64_t>(count, kInt64Min)),
+             b.i64Tensor(axes), b.i64Tensor(SmallVector<int64_t>(count, -1))}));
     return success();
   }
 };
@@ -579,16 +580,14 @@ LogicalResult convertPad(Operation *op, Value input, Value padList,
   }
   Value value = b.none();
   if (mode == "constant" && torchValue && !isNone(torchValue)) {
-    FailureOr<Value> fill = getScalarAsTensor(rewriter, op->getLoc(),
-                                              torchValue,
-                                              type.getElementType());
+    FailureOr<Value> fill = getScalarAsTensor(
+        rewriter, op->getLoc(), torchValue, type.getElementType());
     if (failed(fill))
       return failure();
     value = *fill;
   }
-  rewriter.replaceOp(op, b.create<ONNX::PadOp>(
-                             type, {input, padsTensor, value},
-                             {b.stringAttr("mode", mode)}));
+  rewriter.replaceOp(op, b.create<ONNX::PadOp>(type, {input, padsTensor, value},
+                                               {b.stringAttr("mode", mode)}));
   return success();
 }
 
@@ -658,12 +657,11 @@ void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
               ConvertIndexPut<AtenIndexPutHackedTwinOp>,
               ConvertScatter<AtenScatterSrcOp>,
               ConvertScatter<AtenScatterValueOp>,
-              ConvertScatter<AtenScatterAddOp>>(typeConverter, patterns,
-                                                opset);
+              ConvertScatter<AtenScatterAddOp>>(typeConverter, patterns, opset);
   addPatterns<ConvertFlip, ConvertRoll, ConvertConstantPad, ConvertPad,
               ConvertModePad<AtenReflectionPad1dOp, true>,
               ConvertModePad<AtenReflectionPad2dOp, true>,
               ConvertModePad<AtenReplicationPad1dOp, false>,
               ConvertModePad<AtenReplicationPad2dOp, false>>(typeConverter,
-                                                              patterns, opset);
+                                                             patterns, opset);
 }

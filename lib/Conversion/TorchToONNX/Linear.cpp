@@ -41,7 +41,8 @@ struct ConvertLinear : public ONNXConversionPattern<Torch::AtenLinearOp> {
   LogicalResult
   matchAndRewrite(Torch::AtenLinearOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> inputRank = getRank(adaptor.getInput());
     std::optional<int64_t> weightRank = getRank(adaptor.getWeight());
     if (!type || !inputRank || weightRank != 2)
@@ -97,7 +98,8 @@ struct ConvertAddmm : public ONNXConversionPattern<Torch::AtenAddmmOp> {
   LogicalResult
   matchAndRewrite(Torch::AtenAddmmOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<double> beta = getFactor(op.getBeta());
     std::optional<double> alpha = getFactor(op.getAlpha());
     if (!type || !beta || !alpha)
@@ -110,12 +112,13 @@ struct ConvertAddmm : public ONNXConversionPattern<Torch::AtenAddmmOp> {
     if (*beta != 1.0)
       attrs.push_back(b.floatAttr("beta", *beta));
     rewriter.replaceOp(
-        op, b.create<ONNX::GemmOp>(
-                type,
-                {b.cast(adaptor.getMat1(), elementType),
-                 b.cast(adaptor.getMat2(), elementType),
-                 *beta == 0.0 ? b.none() : b.cast(adaptor.getSelf(), elementType)},
-                attrs));
+        op,
+        b.create<ONNX::GemmOp>(
+            type,
+            {b.cast(adaptor.getMat1(), elementType),
+             b.cast(adaptor.getMat2(), elementType),
+             *beta == 0.0 ? b.none() : b.cast(adaptor.getSelf(), elementType)},
+            attrs));
     return success();
   }
 };
@@ -141,8 +144,8 @@ struct ConvertScaledMatMulAdd : public ONNXConversionPattern<OpTy> {
     Value rhs = b.cast(adaptor.getOperands()[2], elementType);
     Value product = b.create<ONNX::MatMulOp>(type, {lhs, rhs});
     if (*alpha != 1.0)
-      product = b.create<ONNX::MulOp>(
-          type, {product, b.scalar(elementType, *alpha)});
+      product =
+          b.create<ONNX::MulOp>(type, {product, b.scalar(elementType, *alpha)});
     if (*beta != 0.0) {
       Value self = b.cast(adaptor.getSelf(), elementType);
       if (*beta != 1.0)
@@ -167,8 +170,8 @@ std::optional<std::string> getONNXEinsumEquation(StringRef equation) {
   auto [inputs, output] = text.split("->");
   bool explicitOutput = text.contains("->");
   if (!llvm::all_of(compact, [](char c) {
-        return isalpha(static_cast<unsigned char>(c)) || c == '.' ||
-               c == ',' || c == '-' || c == '>';
+        return isalpha(static_cast<unsigned char>(c)) || c == '.' || c == ',' ||
+               c == '-' || c == '>';
       }))
     return std::nullopt;
 
@@ -180,8 +183,7 @@ std::optional<std::string> getONNXEinsumEquation(StringRef equation) {
       result = "...";
     std::string once;
     for (char c : inputs)
-      if (isalpha(static_cast<unsigned char>(c)) &&
-          llvm::count(inputs, c) == 1)
+      if (isalpha(static_cast<unsigned char>(c)) && llvm::count(inputs, c) == 1)
         once.push_back(c);
     llvm::sort(once);
     result += once;
@@ -235,9 +237,9 @@ struct ConvertEinsum : public ONNXConversionPattern<Torch::AtenEinsumOp> {
     SmallVector<Value> inputs;
     for (Value tensor : *tensors)
       inputs.push_back(b.cast(tensor, type.getElementType()));
-    rewriter.replaceOp(op, b.create<ONNX::EinsumOp>(
-                               type, inputs,
-                               {b.stringAttr("equation", *equation)}));
+    rewriter.replaceOp(
+        op, b.create<ONNX::EinsumOp>(type, inputs,
+                                     {b.stringAttr("equation", *equation)}));
     return success();
   }
 };
@@ -319,8 +321,7 @@ LogicalResult convertConvolution(Operation *op,
   Type elementType = type.getElementType();
   Value input = b.cast(operands.input, elementType);
   Value weight = b.cast(operands.weight, elementType);
-  Value bias =
-      operands.bias ? b.cast(operands.bias, elementType) : b.none();
+  Value bias = operands.bias ? b.cast(operands.bias, elementType) : b.none();
   RankedTensorType convType = type;
   if (unbatched) {
     input = b.unsqueeze(input, {0});
@@ -332,7 +333,8 @@ LogicalResult convertConvolution(Operation *op,
   SmallVector<NamedAttribute> attrs{b.intsAttr("dilations", *dilations),
                                     b.intAttr("group", *groups)};
   SmallVector<int64_t> kernel(weightShape->begin() + 2, weightShape->end());
-  if (llvm::none_of(kernel, [](int64_t k) { return k == ShapedType::kDynamic; }))
+  if (llvm::none_of(kernel,
+                    [](int64_t k) { return k == ShapedType::kDynamic; }))
     attrs.push_back(b.intsAttr("kernel_shape", kernel));
   attrs.push_back(b.intsAttr("pads", pads));
   attrs.push_back(b.intsAttr("strides", *strides));
@@ -345,8 +347,8 @@ LogicalResult convertConvolution(Operation *op,
       return rewriter.notifyMatchFailure(op, "non-constant output padding");
     if (llvm::any_of(*outputPadding, [](int64_t p) { return p != 0; }))
       attrs.push_back(b.intsAttr("output_padding", *outputPadding));
-    result = b.create<ONNX::ConvTransposeOp>(convType, {input, weight, bias},
-                                             attrs);
+    result =
+        b.create<ONNX::ConvTransposeOp>(convType, {input, weight, bias}, attrs);
   } else {
     result = b.create<ONNX::ConvOp>(convType, {input, weight, bias}, attrs);
   }
@@ -378,8 +380,7 @@ struct ConvertConvNd : public ONNXConversionPattern<OpTy> {
     operands.padding = op.getPadding();
     operands.dilation = op.getDilation();
     operands.groups = op.getGroups();
-    return convertConvolution(op, operands, this->getTypeConverter(),
-                              rewriter);
+    return convertConvolution(op, operands, this->getTypeConverter(), rewriter);
   }
 };
 
@@ -402,8 +403,7 @@ struct ConvertConvTransposeNd : public ONNXConversionPattern<OpTy> {
     operands.outputPadding = op.getOutputPadding();
     operands.groups = op.getGroups();
     operands.transposed = true;
-    return convertConvolution(op, operands, this->getTypeConverter(),
-                              rewriter);
+    return convertConvolution(op, operands, this->getTypeConverter(), rewriter);
   }
 };
 
@@ -429,8 +429,7 @@ struct ConvertGenericConvolution : public ONNXConversionPattern<OpTy> {
     operands.outputPadding = op.getOutputPadding();
     operands.groups = op.getGroups();
     operands.transposed = *transposed;
-    return convertConvolution(op, operands, this->getTypeConverter(),
-                              rewriter);
+    return convertConvolution(op, operands, this->getTypeConverter(), rewriter);
   }
 };
 
@@ -441,10 +440,9 @@ void torch_to_onnx::populateLinearPatterns(TypeConverter &typeConverter,
                                            int64_t opset) {
   using namespace Torch;
   addPatterns<ConvertLinear, ConvertAddmm, ConvertEinsum,
-              ConvertMatMul<AtenMatmulOp>,
-              ConvertMatMul<AtenMmOp>, ConvertMatMul<AtenBmmOp>,
-              ConvertMatMul<AtenMvOp>, ConvertMatMul<AtenDotOp>,
-              ConvertScaledMatMulAdd<AtenBaddbmmOp>,
+              ConvertMatMul<AtenMatmulOp>, ConvertMatMul<AtenMmOp>,
+              ConvertMatMul<AtenBmmOp>, ConvertMatMul<AtenMvOp>,
+              ConvertMatMul<AtenDotOp>, ConvertScaledMatMulAdd<AtenBaddbmmOp>,
               ConvertScaledMatMulAdd<AtenAddmvOp>>(typeConverter, patterns,
                                                    opset);
   addPatterns<ConvertConvNd<AtenConv1dOp>, ConvertConvNd<AtenConv2dOp>,

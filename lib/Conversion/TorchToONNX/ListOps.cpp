@@ -90,8 +90,8 @@ struct ConvertStack : public ONNXConversionPattern<Torch::AtenStackOp> {
       rewriter.replaceOp(op, inputs.front());
       return success();
     }
-    rewriter.replaceOp(op, b.create<ONNX::ConcatOp>(
-                               type, inputs, {b.intAttr("axis", axis)}));
+    rewriter.replaceOp(
+        op, b.create<ONNX::ConcatOp>(type, inputs, {b.intAttr("axis", axis)}));
     return success();
   }
 };
@@ -139,9 +139,9 @@ std::optional<SplitInfo> getSplitInfo(Operation *producer) {
       return std::nullopt;
     return SplitInfo{self, axis->first, *sizes};
   };
-  auto fromPieceSize = [](Value self, Value dim,
-                          std::optional<int64_t> pieceSize)
-      -> std::optional<SplitInfo> {
+  auto fromPieceSize =
+      [](Value self, Value dim,
+         std::optional<int64_t> pieceSize) -> std::optional<SplitInfo> {
     auto axis = getStaticDim(self, dim);
     if (!axis || !pieceSize || *pieceSize <= 0 ||
         axis->second == ShapedType::kDynamic)
@@ -168,8 +168,9 @@ std::optional<SplitInfo> getSplitInfo(Operation *producer) {
         axis->second == ShapedType::kDynamic)
       return std::nullopt;
     int64_t pieceSize = (axis->second + *chunks - 1) / *chunks;
-    return SplitInfo{chunk.getSelf(), axis->first,
-                     getEqualPieces(axis->second, std::max<int64_t>(pieceSize, 1))};
+    return SplitInfo{
+        chunk.getSelf(), axis->first,
+        getEqualPieces(axis->second, std::max<int64_t>(pieceSize, 1))};
   }
   if (auto unbind = dyn_cast<Torch::AtenUnbindIntOp>(producer)) {
     auto axis = getStaticDim(unbind.getSelf(), unbind.getDim());
@@ -201,12 +202,11 @@ FailureOr<SmallVector<Value>> createSplit(ConversionPatternRewriter &rewriter,
     for (int64_t size : info.sizes) {
       SmallVector<int64_t> pieceShape(*shape);
       pieceShape[info.axis] = size;
-      types.push_back(
-          RankedTensorType::get(pieceShape, getElementType(input)));
+      types.push_back(RankedTensorType::get(pieceShape, getElementType(input)));
     }
-    auto split = b.createOp<ONNX::SplitOp>(
-        types, {input, b.i64Tensor(info.sizes)},
-        {b.intAttr("axis", info.axis)});
+    auto split =
+        b.createOp<ONNX::SplitOp>(types, {input, b.i64Tensor(info.sizes)},
+                                  {b.intAttr("axis", info.axis)});
     pieces.append(split->getResults().begin(), split->getResults().end());
   }
   if (info.squeeze)

@@ -67,8 +67,8 @@ struct ConvertBatchNorm : public ONNXConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = getConvertedRankedType(this->getTypeConverter(),
-                                       op->getResult(0));
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op->getResult(0));
     std::optional<bool> training = getConstantBool(op.getTraining());
     std::optional<double> eps = getConstantFloat(op.getEps());
     std::optional<double> momentum = getConstantFloat(op.getMomentum());
@@ -115,11 +115,10 @@ struct ConvertBatchNorm : public ONNXConversionPattern<OpTy> {
     if (this->opset >= 14)
       attrs.push_back(b.intAttr("training_mode", 0));
     Type none = rewriter.getNoneType();
-    Value result =
-        b.createOp<ONNX::BatchNormalizationOp>(
-             TypeRange{type, none, none}, {input, weight, bias, mean, var},
-             attrs)
-            ->getResult(0);
+    Value result = b.createOp<ONNX::BatchNormalizationOp>(
+                        TypeRange{type, none, none},
+                        {input, weight, bias, mean, var}, attrs)
+                       ->getResult(0);
     SmallVector<Value> results{result};
     for (unsigned i = 1; i < op->getNumResults(); ++i)
       results.push_back(b.none());
@@ -138,8 +137,8 @@ struct Normalized {
   Value output, mean, stdDev;
 };
 
-Normalized normalizeOverTrailingDims(ONNXBuilder &b, Value input,
-                                     int64_t axis, double eps) {
+Normalized normalizeOverTrailingDims(ONNXBuilder &b, Value input, int64_t axis,
+                                     double eps) {
   int64_t rank = *getRank(input);
   SmallVector<int64_t> axes;
   for (int64_t d = axis; d < rank; ++d)
@@ -164,8 +163,8 @@ struct ConvertLayerNorm : public ONNXConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = getConvertedRankedType(this->getTypeConverter(),
-                                       op->getResult(0));
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op->getResult(0));
     std::optional<SmallVector<int64_t>> normalizedShape =
         getConstantIntList(op.getNormalizedShape());
     std::optional<double> eps = getConstantFloat(op.getEps());
@@ -190,8 +189,8 @@ struct ConvertLayerNorm : public ONNXConversionPattern<OpTy> {
     SmallVector<Value> results;
     if (this->opset >= 17) {
       if (!weight)
-        weight = b.splat(RankedTensorType::get(*normalizedShape, elementType),
-                         1.0);
+        weight =
+            b.splat(RankedTensorType::get(*normalizedShape, elementType), 1.0);
       SmallVector<int64_t> statShape(type.getShape());
       for (int64_t d = axis; d < type.getRank(); ++d)
         statShape[d] = 1;
@@ -273,10 +272,10 @@ struct ConvertGroupNorm : public ONNXConversionPattern<Torch::AtenGroupNormOp> {
     Value weight = getOptional(op.getWeight(), adaptor.getWeight());
     Value bias = getOptional(op.getBias(), adaptor.getBias());
     rewriter.replaceOp(
-        op, createGroupNorm(b, type, b.cast(adaptor.getInput(), elementType),
-                            *groups,
-                            weight ? b.cast(weight, elementType) : Value(),
-                            bias ? b.cast(bias, elementType) : Value(), *eps));
+        op,
+        createGroupNorm(b, type, b.cast(adaptor.getInput(), elementType),
+                        *groups, weight ? b.cast(weight, elementType) : Value(),
+                        bias ? b.cast(bias, elementType) : Value(), *eps));
     return success();
   }
 };
@@ -317,8 +316,7 @@ struct ConvertInstanceNorm
   matchAndRewrite(Torch::AtenInstanceNormOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
-    std::optional<bool> useInputStats =
-        getConstantBool(op.getUseInputStats());
+    std::optional<bool> useInputStats = getConstantBool(op.getUseInputStats());
     std::optional<double> eps = getConstantFloat(op.getEps());
     if (!type || type.getRank() < 3 || !eps || !useInputStats ||
         !*useInputStats)
@@ -333,9 +331,9 @@ struct ConvertInstanceNorm
     bias = getChannelParameter(b, bias, channels, elementType, 0.0);
     if (!weight || !bias)
       return rewriter.notifyMatchFailure(op, "unknown channel count");
-    rewriter.replaceOp(op, b.create<ONNX::InstanceNormalizationOp>(
-                               type, {input, weight, bias},
-                               {b.floatAttr("epsilon", *eps)}));
+    rewriter.replaceOp(
+        op, b.create<ONNX::InstanceNormalizationOp>(
+                type, {input, weight, bias}, {b.floatAttr("epsilon", *eps)}));
     return success();
   }
 };

@@ -113,8 +113,7 @@ std::optional<int64_t> evaluateIntTensor(Value tensor, unsigned depth) {
     kind = "sub", lhs = op.getSelf(), rhs = op.getOther(),
     alpha = op.getAlpha(), rhsIsTensor = false, reversed = true;
   else if (auto op = dyn_cast<Torch::AtenMulScalarOp>(def))
-    kind = "mul", lhs = op.getSelf(), rhs = op.getOther(),
-    rhsIsTensor = false;
+    kind = "mul", lhs = op.getSelf(), rhs = op.getOther(), rhsIsTensor = false;
   else if (auto op = dyn_cast<Torch::AtenFloorDivideScalarOp>(def))
     kind = "floordiv", lhs = op.getSelf(), rhs = op.getOther(),
     rhsIsTensor = false;
@@ -422,16 +421,18 @@ std::optional<int64_t> torch_to_onnx::getONNXDataType(Type type) {
   return std::nullopt;
 }
 
-TensorType torch_to_onnx::getConvertedTensorType(
-    const TypeConverter *typeConverter, Value torchValue) {
+TensorType
+torch_to_onnx::getConvertedTensorType(const TypeConverter *typeConverter,
+                                      Value torchValue) {
   if (!typeConverter || !torchValue)
     return {};
   return dyn_cast_if_present<TensorType>(
       typeConverter->convertType(torchValue.getType()));
 }
 
-RankedTensorType torch_to_onnx::getConvertedRankedType(
-    const TypeConverter *typeConverter, Value torchValue) {
+RankedTensorType
+torch_to_onnx::getConvertedRankedType(const TypeConverter *typeConverter,
+                                      Value torchValue) {
   return dyn_cast_if_present<RankedTensorType>(
       getConvertedTensorType(typeConverter, torchValue));
 }
@@ -481,8 +482,7 @@ SmallVector<int64_t> torch_to_onnx::broadcastShapes(ArrayRef<int64_t> a,
   return result;
 }
 
-TensorType torch_to_onnx::getBroadcastType(Value a, Value b,
-                                           Type elementType) {
+TensorType torch_to_onnx::getBroadcastType(Value a, Value b, Type elementType) {
   std::optional<SmallVector<int64_t>> shapeA = getShape(a);
   std::optional<SmallVector<int64_t>> shapeB = getShape(b);
   if (!shapeA || !shapeB)
@@ -539,8 +539,7 @@ NamedAttribute ONNXBuilder::intAttr(StringRef name, int64_t value) {
                        value));
 }
 
-NamedAttribute ONNXBuilder::intsAttr(StringRef name,
-                                     ArrayRef<int64_t> values) {
+NamedAttribute ONNXBuilder::intsAttr(StringRef name, ArrayRef<int64_t> values) {
   return NamedAttribute(StringAttr::get(getContext(), name),
                         builder.getI64ArrayAttr(values));
 }
@@ -597,11 +596,11 @@ Attribute getElementAttr(Type elementType, double value) {
   if (intType.getWidth() == 1)
     return IntegerAttr::get(elementType, value != 0.0 ? 1 : 0);
   return IntegerAttr::get(
-      elementType, llvm::APInt(intType.getWidth(),
-                               static_cast<uint64_t>(
-                                   static_cast<int64_t>(value)),
-                               /*isSigned=*/!intType.isUnsigned(),
-                               /*implicitTrunc=*/true));
+      elementType,
+      llvm::APInt(intType.getWidth(),
+                  static_cast<uint64_t>(static_cast<int64_t>(value)),
+                  /*isSigned=*/!intType.isUnsigned(),
+                  /*implicitTrunc=*/true));
 }
 } // namespace
 
@@ -636,9 +635,8 @@ DenseElementsAttr castConstant(DenseElementsAttr value, Type elementType) {
       double v = floatAttr.getValueAsDouble();
       if (isBoolType(elementType))
         return IntegerAttr::get(elementType, v != 0.0);
-      return getElementAttr(elementType, isFloatType(elementType)
-                                             ? v
-                                             : std::trunc(v));
+      return getElementAttr(elementType,
+                            isFloatType(elementType) ? v : std::trunc(v));
     }
     auto intAttr = cast<IntegerAttr>(element);
     llvm::APInt v = intAttr.getValue();
@@ -810,8 +808,7 @@ Value ONNXBuilder::concat(ValueRange values, int64_t axis) {
     else
       size += (*s)[axis];
     for (auto [d, dimSize] : llvm::enumerate(*s))
-      if (static_cast<int64_t>(d) != axis &&
-          shape[d] == ShapedType::kDynamic)
+      if (static_cast<int64_t>(d) != axis && shape[d] == ShapedType::kDynamic)
         shape[d] = dimSize;
   }
   Type resultType = ranked ? Type(RankedTensorType::get(shape, elementType))
@@ -821,12 +818,11 @@ Value ONNXBuilder::concat(ValueRange values, int64_t axis) {
 
 Value ONNXBuilder::shapeOf(Value value) {
   std::optional<SmallVector<int64_t>> shape = getShape(value);
-  if (shape && llvm::none_of(*shape, [](int64_t s) {
-        return s == ShapedType::kDynamic;
-      }))
+  if (shape && llvm::none_of(
+                   *shape, [](int64_t s) { return s == ShapedType::kDynamic; }))
     return i64Tensor(*shape);
-  int64_t rank = shape ? static_cast<int64_t>(shape->size())
-                       : ShapedType::kDynamic;
+  int64_t rank =
+      shape ? static_cast<int64_t>(shape->size()) : ShapedType::kDynamic;
   return create<ONNX::ShapeOp>(
       RankedTensorType::get({rank}, builder.getI64Type()), value);
 }
@@ -916,8 +912,7 @@ torch_to_onnx::getIntListAsTensor(ConversionPatternRewriter &rewriter,
 
 FailureOr<Value>
 torch_to_onnx::getScalarAsTensor(ConversionPatternRewriter &rewriter,
-                                 Location loc, Value scalar,
-                                 Type elementType) {
+                                 Location loc, Value scalar, Type elementType) {
   ONNXBuilder b(rewriter, loc);
   if (std::optional<int64_t> v = getConstantInt(scalar))
     return b.scalar(elementType, static_cast<double>(*v));
@@ -928,8 +923,8 @@ torch_to_onnx::getScalarAsTensor(ConversionPatternRewriter &rewriter,
     return failure();
   // A 1-element tensor used as a scalar.
   if (std::optional<int64_t> rank = getRank(converted); rank && *rank != 0) {
-    converted = b.reshape(converted, {}, RankedTensorType::get(
-                                             {}, getElementType(converted)));
+    converted = b.reshape(converted, {},
+                          RankedTensorType::get({}, getElementType(converted)));
   }
   Value cast = b.cast(converted, elementType);
   if (!cast)

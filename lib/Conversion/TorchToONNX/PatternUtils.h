@@ -1,4 +1,4 @@
-//===- PatternUtils.h - Shared helpers of the Torch to ONNX patterns -*- C++ -*-===//
+//===- PatternUtils.h - Torch to ONNX pattern utilities ---------*- C++ -*-===//
 //
 // Part of the torch-onnx project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -287,8 +287,8 @@ public:
       return create<OpTy>(type, {value, i64Tensor(axes)},
                           {intAttr("keepdims", keepdims)});
     else
-      return create<OpTy>(type, value,
-                          {intsAttr("axes", axes), intAttr("keepdims", keepdims)});
+      return create<OpTy>(
+          type, value, {intsAttr("axes", axes), intAttr("keepdims", keepdims)});
   }
   /// The type of `value` reduced over `axes`.
   static TensorType getReducedType(Value value, ArrayRef<int64_t> axes,

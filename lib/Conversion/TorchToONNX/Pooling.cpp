@@ -40,9 +40,9 @@ getPoolList(Value list, int64_t count, ArrayRef<int64_t> fallback = {}) {
 
 /// The operands of max_pool*d and avg_pool*d.
 struct PoolOperands {
-  Value input;                                  // converted
-  Value kernel, stride, padding, dilation;      // Torch lists; dilation null
-                                                // for avg
+  Value input;                             // converted
+  Value kernel, stride, padding, dilation; // Torch lists; dilation null
+                                           // for avg
   Value ceilMode, countIncludePad, divisorOverride; // Torch scalars or null
   bool isMax = true;
 };
@@ -214,11 +214,11 @@ Value poolAxisAdaptively(ONNXBuilder &b, Value input, int64_t axis,
     shape[axis] = end - start;
     Value window = b.create<ONNX::SliceOp>(
         RankedTensorType::get(shape, type.getElementType()),
-        {input, b.i64Tensor({start}), b.i64Tensor({end}),
-         b.i64Tensor({axis}), b.i64Tensor({1})});
-    pieces.push_back(IsMax ? b.reduce<ONNX::ReduceMaxOp>(window, {axis}, true)
-                           : b.reduce<ONNX::ReduceMeanOp>(window, {axis},
-                                                          true));
+        {input, b.i64Tensor({start}), b.i64Tensor({end}), b.i64Tensor({axis}),
+         b.i64Tensor({1})});
+    pieces.push_back(IsMax
+                         ? b.reduce<ONNX::ReduceMaxOp>(window, {axis}, true)
+                         : b.reduce<ONNX::ReduceMeanOp>(window, {axis}, true));
   }
   return b.concat(pieces, axis);
 }
@@ -232,8 +232,8 @@ struct ConvertAdaptivePool : public ONNXConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = getConvertedRankedType(this->getTypeConverter(),
-                                       op->getResult(0));
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op->getResult(0));
     Value input = adaptor.getSelf();
     std::optional<SmallVector<int64_t>> inputShape = getShape(input);
     std::optional<SmallVector<int64_t>> outputSize =
@@ -325,8 +325,8 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = getConvertedRankedType(this->getTypeConverter(),
-                                       op.getResult());
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
     Value input = adaptor.getOperands()[0];
     std::optional<int64_t> rank = getRank(input);
     if (!type || !rank || *rank < 3)
@@ -337,9 +337,9 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
       std::optional<bool> alignCorners = getConstantBool(op.getAlignCorners());
       if (!alignCorners)
         return rewriter.notifyMatchFailure(op, "non-constant align_corners");
-      attrs.push_back(b.stringAttr("coordinate_transformation_mode",
-                                   *alignCorners ? "align_corners"
-                                                 : "pytorch_half_pixel"));
+      attrs.push_back(
+          b.stringAttr("coordinate_transformation_mode",
+                       *alignCorners ? "align_corners" : "pytorch_half_pixel"));
       attrs.push_back(b.stringAttr("mode", "linear"));
     } else {
       attrs.push_back(
@@ -390,12 +390,11 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
         sizes = b.concat({leading, *outputSize}, 0);
       }
     }
-    rewriter.replaceOp(
-        op, b.create<ONNX::ResizeOp>(
-                type,
-                {input, b.none(), scales ? scales : b.none(),
-                 sizes ? sizes : b.none()},
-                attrs));
+    rewriter.replaceOp(op, b.create<ONNX::ResizeOp>(type,
+                                                    {input, b.none(),
+                                                     scales ? scales : b.none(),
+                                                     sizes ? sizes : b.none()},
+                                                    attrs));
     return success();
   }
 };
@@ -417,10 +416,10 @@ struct ConvertPixelShuffle
     if (!type || type.getRank() != 4 || !factor)
       return rewriter.notifyMatchFailure(op, "only 4-D inputs");
     ONNXBuilder b(rewriter, op.getLoc());
-    rewriter.replaceOp(op, b.create<ONNX::DepthToSpaceOp>(
-                               type, adaptor.getSelf(),
-                               {b.intAttr("blocksize", *factor),
-                                b.stringAttr("mode", "CRD")}));
+    rewriter.replaceOp(
+        op, b.create<ONNX::DepthToSpaceOp>(type, adaptor.getSelf(),
+                                           {b.intAttr("blocksize", *factor),
+                                            b.stringAttr("mode", "CRD")}));
     return success();
   }
 };
@@ -445,8 +444,8 @@ struct ConvertPixelUnshuffle
     ONNXBuilder b(rewriter, op.getLoc());
     Value x = b.reshape(adaptor.getSelf(), {0, c, h / *r, *r, w / *r, *r});
     x = b.transpose(x, {0, 1, 3, 5, 2, 4});
-    rewriter.replaceOp(
-        op, b.reshape(x, {0, c * *r * *r, h / *r, w / *r}, type));
+    rewriter.replaceOp(op,
+                       b.reshape(x, {0, c * *r * *r, h / *r, w / *r}, type));
     return success();
   }
 };
@@ -469,8 +468,8 @@ struct ConvertChannelShuffle
     Value input = adaptor.getSelf();
     Value x = b.reshape(input, {0, *groups, (*shape)[1] / *groups, -1});
     x = b.transpose(x, {0, 2, 1, 3});
-    rewriter.replaceOp(op, b.create<ONNX::ReshapeOp>(
-                               type, {x, b.shapeOf(input)}));
+    rewriter.replaceOp(op,
+                       b.create<ONNX::ReshapeOp>(type, {x, b.shapeOf(input)}));
     return success();
   }
 };

@@ -170,8 +170,8 @@ Value stackGates(ONNXBuilder &b, ArrayRef<SmallVector<Value>> parts,
     AsmResourceBlob blob =
         HeapAsmResourceBlob::allocateAndCopyWithAlign(data, alignment);
     StringRef blobName = name.empty() ? StringRef("rnn_weight") : name;
-    auto attr = DenseResourceElementsAttr::get(stackedType, blobName,
-                                               std::move(blob));
+    auto attr =
+        DenseResourceElementsAttr::get(stackedType, blobName, std::move(blob));
     return b.constant(attr, name);
   }
 
@@ -273,9 +273,8 @@ NodeResults createNode(ONNXBuilder &b, CellKind kind, Value x,
   std::optional<SmallVector<int64_t>> xShape = getShape(x);
   int64_t seq = xShape ? (*xShape)[0] : ShapedType::kDynamic;
   int64_t batch = xShape ? (*xShape)[1] : ShapedType::kDynamic;
-  auto yType =
-      RankedTensorType::get({seq, numDirections, batch, hiddenSize},
-                            elementType);
+  auto yType = RankedTensorType::get({seq, numDirections, batch, hiddenSize},
+                                     elementType);
   auto stateType =
       RankedTensorType::get({numDirections, batch, hiddenSize}, elementType);
 
@@ -364,8 +363,7 @@ struct RecurrentOperands {
   Value input;
   /// The Torch values of the initial states: h0 (and c0 for an LSTM).
   SmallVector<Value> states;
-  Value params, hasBiases, numLayers, dropout, train, bidirectional,
-      batchFirst;
+  Value params, hasBiases, numLayers, dropout, train, bidirectional, batchFirst;
 };
 
 /// Lowers a multi-layer recurrent op; returns the output and the final
@@ -484,8 +482,8 @@ lowerRecurrent(ConversionPatternRewriter &rewriter, Operation *op,
   else if (*batchFirst)
     output = b.transpose(output, {1, 0, 2});
   results.push_back(output);
-  for (ArrayRef<Value> perLayer : {ArrayRef<Value>(finalH),
-                                   ArrayRef<Value>(finalC)}) {
+  for (ArrayRef<Value> perLayer :
+       {ArrayRef<Value>(finalH), ArrayRef<Value>(finalC)}) {
     if (perLayer.empty())
       continue;
     Value state = b.concat(perLayer, 0);
@@ -505,10 +503,10 @@ struct ConvertLstm : public ONNXConversionPattern<Torch::AtenLstmInputOp> {
     std::optional<SmallVector<Value>> hx = getListElements(op.getHx());
     if (!hx || (!hx->empty() && hx->size() != 2))
       return rewriter.notifyMatchFailure(op, "expected hx = [h0, c0]");
-    RecurrentOperands operands{op.getInput(),    *hx,
-                               op.getParams(),   op.getHasBiases(),
+    RecurrentOperands operands{op.getInput(),     *hx,
+                               op.getParams(),    op.getHasBiases(),
                                op.getNumLayers(), op.getDropout(),
-                               op.getTrain(),    op.getBidirectional(),
+                               op.getTrain(),     op.getBidirectional(),
                                op.getBatchFirst()};
     FailureOr<SmallVector<Value>> results =
         lowerRecurrent(rewriter, op, CellKind::LSTM, operands);
@@ -528,11 +526,10 @@ struct ConvertSingleStateRecurrent : public ONNXConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RecurrentOperands operands{op.getInput(),     {op.getHx()},
-                               op.getParams(),    op.getHasBiases(),
-                               op.getNumLayers(), op.getDropout(),
-                               op.getTrain(),     op.getBidirectional(),
-                               op.getBatchFirst()};
+    RecurrentOperands operands{
+        op.getInput(),     {op.getHx()},          op.getParams(),
+        op.getHasBiases(), op.getNumLayers(),     op.getDropout(),
+        op.getTrain(),     op.getBidirectional(), op.getBatchFirst()};
     FailureOr<SmallVector<Value>> results =
         lowerRecurrent(rewriter, op, kind, operands);
     if (failed(results))
@@ -550,10 +547,9 @@ struct ConvertSingleStateRecurrent : public ONNXConversionPattern<OpTy> {
 /// input [batch, input] (or [input]) to a node over a sequence of one step;
 /// returns the new states (h, and c for an LSTM).
 FailureOr<SmallVector<Value>>
-lowerCellStep(ConversionPatternRewriter &rewriter, Operation *op,
-              CellKind kind, Value torchInput, ArrayRef<Value> torchStates,
-              Value inputWeight, Value hiddenWeight, Value torchInputBias,
-              Value torchHiddenBias) {
+lowerCellStep(ConversionPatternRewriter &rewriter, Operation *op, CellKind kind,
+              Value torchInput, ArrayRef<Value> torchStates, Value inputWeight,
+              Value hiddenWeight, Value torchInputBias, Value torchHiddenBias) {
   ONNXBuilder b(rewriter, op->getLoc());
   auto fail = [&](const Twine &reason) {
     return rewriter.notifyMatchFailure(op, reason);
@@ -647,12 +643,10 @@ void torch_to_onnx::populateRecurrentPatterns(TypeConverter &typeConverter,
                                               int64_t opset) {
   using namespace Torch;
   addPatterns<
-      ConvertLstm,
-      ConvertSingleStateRecurrent<AtenGruInputOp, CellKind::GRU>,
+      ConvertLstm, ConvertSingleStateRecurrent<AtenGruInputOp, CellKind::GRU>,
       ConvertSingleStateRecurrent<AtenRnnTanhInputOp, CellKind::RNNTanh>,
       ConvertSingleStateRecurrent<AtenRnnReluInputOp, CellKind::RNNRelu>,
-      ConvertLstmCell,
-      ConvertSingleStateCell<AtenGruCellOp, CellKind::GRU>,
+      ConvertLstmCell, ConvertSingleStateCell<AtenGruCellOp, CellKind::GRU>,
       ConvertSingleStateCell<AtenRnnTanhCellOp, CellKind::RNNTanh>,
       ConvertSingleStateCell<AtenRnnReluCellOp, CellKind::RNNRelu>>(
       typeConverter, patterns, opset);

@@ -90,10 +90,9 @@ Value createReduction(ONNXBuilder &b, Reduction kind, Value input,
     // On bools as int32: all is the minimum, any the maximum.
     Value asBool = b.cast(input, builder.getI1Type());
     Value asInt = b.cast(asBool, builder.getI32Type());
-    Value reduced =
-        kind == Reduction::All
-            ? b.reduce<ONNX::ReduceMinOp>(asInt, axes, keepdim)
-            : b.reduce<ONNX::ReduceMaxOp>(asInt, axes, keepdim);
+    Value reduced = kind == Reduction::All
+                        ? b.reduce<ONNX::ReduceMinOp>(asInt, axes, keepdim)
+                        : b.reduce<ONNX::ReduceMaxOp>(asInt, axes, keepdim);
     return b.cast(reduced, elementType);
   }
   }
@@ -123,8 +122,7 @@ struct ConvertReduction : public ONNXConversionPattern<OpTy> {
     if (!axes || !keep)
       return rewriter.notifyMatchFailure(op, "non-constant dims");
     ONNXBuilder b(rewriter, op.getLoc());
-    rewriter.replaceOp(
-        op, createReduction(b, Kind, input, *axes, *keep, type));
+    rewriter.replaceOp(op, createReduction(b, Kind, input, *axes, *keep, type));
     return success();
   }
 };
@@ -153,9 +151,8 @@ struct ConvertMinMaxDim : public ONNXConversionPattern<OpTy> {
     if (!axes || !keep)
       return rewriter.notifyMatchFailure(op, "non-constant dim");
     ONNXBuilder b(rewriter, op.getLoc());
-    Value values =
-        createReduction(b, IsMax ? Reduction::Max : Reduction::Min, input,
-                        *axes, *keep, valuesType);
+    Value values = createReduction(b, IsMax ? Reduction::Max : Reduction::Min,
+                                   input, *axes, *keep, valuesType);
     Value indices;
     if (!op.getIndices().use_empty()) {
       SmallVector<NamedAttribute> attrs{b.intAttr("axis", (*axes)[0]),
@@ -203,10 +200,9 @@ struct ConvertArgMinMax : public ONNXConversionPattern<OpTy> {
     bool keepAxis = *keep && !flatten && *rank != 0;
     SmallVector<NamedAttribute> attrs{b.intAttr("axis", axis),
                                       b.intAttr("keepdims", keepAxis)};
-    TensorType argType =
-        flatten || *rank == 0
-            ? RankedTensorType::get({}, type.getElementType())
-            : cast<TensorType>(type);
+    TensorType argType = flatten || *rank == 0
+                             ? RankedTensorType::get({}, type.getElementType())
+                             : cast<TensorType>(type);
     Value result = IsMax ? b.create<ONNX::ArgMaxOp>(argType, input, attrs)
                          : b.create<ONNX::ArgMinOp>(argType, input, attrs);
     if (result.getType() != type)
@@ -297,8 +293,7 @@ struct ConvertVariance : public ONNXConversionPattern<OpTy> {
         b.binary<ONNX::MulOp>(centered, centered), *axes, *keep);
     Value count = getReducedCount(b, input, *axes, elementType);
     if (*correction != 0.0)
-      count = b.binary<ONNX::SubOp>(count,
-                                    b.scalar(elementType, *correction));
+      count = b.binary<ONNX::SubOp>(count, b.scalar(elementType, *correction));
     Value result = b.binary<ONNX::DivOp>(sumOfSquares, count);
     if (IsStd)
       result = b.unary<ONNX::SqrtOp>(result);
@@ -343,9 +338,9 @@ struct ConvertNorm : public ONNXConversionPattern<OpTy> {
       dims = op.getDim();
       keepdim = op.getKeepdim();
     }
-    std::optional<double> p =
-        !order || isNone(order) ? std::optional<double>(2.0)
-                                : getConstantFloat(order);
+    std::optional<double> p = !order || isNone(order)
+                                  ? std::optional<double>(2.0)
+                                  : getConstantFloat(order);
     std::optional<SmallVector<int64_t>> axes = getReductionAxes(dims, *rank);
     std::optional<bool> keep = getKeepDim(keepdim);
     if (!p || !axes || !keep)
@@ -360,9 +355,8 @@ struct ConvertNorm : public ONNXConversionPattern<OpTy> {
       result = b.reduce<ONNX::ReduceL1Op>(input, *axes, *keep);
     } else if (std::isinf(*p)) {
       Value magnitude = b.unary<ONNX::AbsOp>(input);
-      result = *p > 0
-                   ? b.reduce<ONNX::ReduceMaxOp>(magnitude, *axes, *keep)
-                   : b.reduce<ONNX::ReduceMinOp>(magnitude, *axes, *keep);
+      result = *p > 0 ? b.reduce<ONNX::ReduceMaxOp>(magnitude, *axes, *keep)
+                      : b.reduce<ONNX::ReduceMinOp>(magnitude, *axes, *keep);
     } else if (*p == 0.0) {
       return rewriter.notifyMatchFailure(op, "the zero norm");
     } else {
@@ -387,10 +381,12 @@ struct ConvertCumsum : public ONNXConversionPattern<Torch::AtenCumsumOp> {
   LogicalResult
   matchAndRewrite(Torch::AtenCumsumOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
     std::optional<int64_t> dim = getConstantInt(op.getDim());
-    if (!type || !rank || !dim || !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
+    if (!type || !rank || !dim ||
+        !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
     Value input = b.cast(adaptor.getSelf(), type.getElementType());
@@ -528,11 +524,10 @@ void torch_to_onnx::populateReductionPatterns(TypeConverter &typeConverter,
               ConvertVariance<AtenStdMeanDimOp, dim, true, true>,
               ConvertVariance<AtenStdMeanCorrectionOp, correction, true, true>>(
       typeConverter, patterns, opset);
-  addPatterns<ConvertNorm<AtenNormScalarOp>, ConvertNorm<AtenNormScalarOptDimOp>,
-              ConvertNorm<AtenLinalgVectorNormOp>,
-              ConvertNorm<AtenFrobeniusNormDimOp>>(typeConverter, patterns,
-                                                   opset);
+  addPatterns<
+      ConvertNorm<AtenNormScalarOp>, ConvertNorm<AtenNormScalarOptDimOp>,
+      ConvertNorm<AtenLinalgVectorNormOp>, ConvertNorm<AtenFrobeniusNormDimOp>>(
+      typeConverter, patterns, opset);
   addPatterns<ConvertCumsum, ConvertTopk, ConvertSort<AtenSortOp, false>,
-              ConvertSort<AtenArgsortOp, true>>(typeConverter, patterns,
-                                                opset);
+              ConvertSort<AtenArgsortOp, true>>(typeConverter, patterns, opset);
 }

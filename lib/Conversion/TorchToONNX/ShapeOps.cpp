@@ -62,8 +62,7 @@ bool isSizeOfDim(Value element, Value self, int64_t index) {
     return false;
   auto type = dyn_cast<Torch::BaseTensorType>(self.getType());
   std::optional<int64_t> dim = getConstantInt(size.getDim());
-  return type && type.hasSizes() && dim &&
-         isValidDim(*dim, type.getRank()) &&
+  return type && type.hasSizes() && dim && isValidDim(*dim, type.getRank()) &&
          normalizeDim(*dim, type.getRank()) == index;
 }
 
@@ -146,10 +145,11 @@ struct ConvertReshapeAs : public ONNXConversionPattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "unsupported result type");
     ONNXBuilder b(rewriter, op.getLoc());
     rewriter.replaceOp(
-        op, type.hasStaticShape()
-                ? b.reshape(adaptor.getSelf(), type.getShape(), type)
-                : b.create<ONNX::ReshapeOp>(
-                      type, {adaptor.getSelf(), b.shapeOf(adaptor.getOther())}));
+        op,
+        type.hasStaticShape()
+            ? b.reshape(adaptor.getSelf(), type.getShape(), type)
+            : b.create<ONNX::ReshapeOp>(
+                  type, {adaptor.getSelf(), b.shapeOf(adaptor.getOther())}));
     return success();
   }
 };
@@ -182,8 +182,8 @@ struct ConvertFlatten
       return success();
     }
     if (last == rank - 1 && first == 1 && type.getRank() == 2) {
-      rewriter.replaceOp(op, b.create<ONNX::FlattenOp>(
-                                 type, input, {b.intAttr("axis", 1)}));
+      rewriter.replaceOp(
+          op, b.create<ONNX::FlattenOp>(type, input, {b.intAttr("axis", 1)}));
       return success();
     }
     if (type.hasStaticShape()) {
@@ -221,8 +221,7 @@ struct ConvertUnflatten
     std::optional<int64_t> dim = getConstantInt(op.getDim());
     std::optional<SmallVector<int64_t>> sizes =
         getConstantIntList(op.getSizes());
-    if (!type || !shape || !dim || !sizes ||
-        !isValidDim(*dim, shape->size()))
+    if (!type || !shape || !dim || !sizes || !isValidDim(*dim, shape->size()))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
     Value input = adaptor.getSelf();
@@ -259,8 +258,7 @@ std::optional<SmallVector<int64_t>> getPermutation(OpTy op, int64_t rank) {
   for (int64_t d = 0; d < rank; ++d)
     perm.push_back(d);
   if constexpr (std::is_same_v<OpTy, Torch::AtenPermuteOp>) {
-    std::optional<SmallVector<int64_t>> dims =
-        getConstantIntList(op.getDims());
+    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDims());
     if (!dims || static_cast<int64_t>(dims->size()) != rank)
       return std::nullopt;
     for (auto [i, d] : llvm::enumerate(*dims)) {
@@ -309,8 +307,9 @@ struct ConvertPermutation : public ONNXConversionPattern<OpTy> {
     std::optional<SmallVector<int64_t>> perm = getPermutation(op, *rank);
     if (!perm)
       return rewriter.notifyMatchFailure(op, "non-constant dims");
-    rewriter.replaceOp(op, ONNXBuilder(rewriter, op.getLoc())
-                               .transpose(adaptor.getSelf(), *perm));
+    rewriter.replaceOp(
+        op,
+        ONNXBuilder(rewriter, op.getLoc()).transpose(adaptor.getSelf(), *perm));
     return success();
   }
 };
@@ -366,9 +365,9 @@ struct ConvertUnsqueeze : public ONNXConversionPattern<Torch::AtenUnsqueezeOp> {
     std::optional<int64_t> dim = getConstantInt(op.getDim());
     if (!rank || !dim || !isValidDim(*dim, *rank + 1))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
-    rewriter.replaceOp(op, ONNXBuilder(rewriter, op.getLoc())
-                               .unsqueeze(adaptor.getSelf(),
-                                          {normalizeDim(*dim, *rank + 1)}));
+    rewriter.replaceOp(
+        op, ONNXBuilder(rewriter, op.getLoc())
+                .unsqueeze(adaptor.getSelf(), {normalizeDim(*dim, *rank + 1)}));
     return success();
   }
 };
@@ -393,11 +392,11 @@ struct ConvertExpand : public ONNXConversionPattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "unsupported result type");
     ONNXBuilder b(rewriter, op.getLoc());
     if (type.hasStaticShape()) {
-      rewriter.replaceOp(op, input.getType() == type
-                                 ? input
-                                 : b.create<ONNX::ExpandOp>(
-                                       type, {input,
-                                              b.i64Tensor(type.getShape())}));
+      rewriter.replaceOp(
+          op, input.getType() == type
+                  ? input
+                  : b.create<ONNX::ExpandOp>(
+                        type, {input, b.i64Tensor(type.getShape())}));
       return success();
     }
     std::optional<SmallVector<Value>> elements =
@@ -413,9 +412,8 @@ struct ConvertExpand : public ONNXConversionPattern<OpTy> {
       else if (dim != ShapedType::kDynamic)
         entries.push_back({dim, {}});
       else {
-        FailureOr<Value> size = getScalarAsTensor(rewriter, op.getLoc(),
-                                                  element,
-                                                  rewriter.getI64Type());
+        FailureOr<Value> size = getScalarAsTensor(
+            rewriter, op.getLoc(), element, rewriter.getI64Type());
         if (failed(size))
           return failure();
         entries.push_back({std::nullopt, *size});
@@ -434,13 +432,14 @@ struct ConvertExpandAs : public ONNXConversionPattern<Torch::AtenExpandAsOp> {
   LogicalResult
   matchAndRewrite(Torch::AtenExpandAsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     if (!type)
       return rewriter.notifyMatchFailure(op, "unsupported result type");
     ONNXBuilder b(rewriter, op.getLoc());
-    rewriter.replaceOp(op, b.create<ONNX::ExpandOp>(
-                               type, {adaptor.getSelf(),
-                                      b.shapeOf(adaptor.getOther())}));
+    rewriter.replaceOp(
+        op, b.create<ONNX::ExpandOp>(
+                type, {adaptor.getSelf(), b.shapeOf(adaptor.getOther())}));
     return success();
   }
 };
@@ -478,8 +477,8 @@ struct ConvertTile : public ONNXConversionPattern<OpTy> {
       rewriter.replaceOp(op, input);
       return success();
     }
-    rewriter.replaceOp(op, b.create<ONNX::TileOp>(
-                               type, {input, b.i64Tensor(*repeats)}));
+    rewriter.replaceOp(
+        op, b.create<ONNX::TileOp>(type, {input, b.i64Tensor(*repeats)}));
     return success();
   }
 };
@@ -502,9 +501,9 @@ struct ConvertTriangular : public ONNXConversionPattern<OpTy> {
     ONNXBuilder b(rewriter, op.getLoc());
     Value input = adaptor.getSelf();
     if (this->opset >= 14) {
-      rewriter.replaceOp(op, b.create<ONNX::TriluOp>(
-                                 type, {input, b.i64Scalar(*diagonal)},
-                                 {b.intAttr("upper", IsUpper)}));
+      rewriter.replaceOp(
+          op, b.create<ONNX::TriluOp>(type, {input, b.i64Scalar(*diagonal)},
+                                      {b.intAttr("upper", IsUpper)}));
       return success();
     }
     int64_t rows = type.getDimSize(type.getRank() - 2);
@@ -518,10 +517,9 @@ struct ConvertTriangular : public ONNXConversionPattern<OpTy> {
         mask.push_back(IsUpper ? j - i >= *diagonal : j - i <= *diagonal);
     auto maskType = RankedTensorType::get({rows, cols}, rewriter.getI1Type());
     Value maskValue = b.constant(DenseElementsAttr::get(maskType, mask));
-    rewriter.replaceOp(
-        op, b.create<ONNX::WhereOp>(
-                type, {maskValue, input,
-                       b.scalar(type.getElementType(), 0.0)}));
+    rewriter.replaceOp(op, b.create<ONNX::WhereOp>(
+                               type, {maskValue, input,
+                                      b.scalar(type.getElementType(), 0.0)}));
     return success();
   }
 };
@@ -548,9 +546,9 @@ void torch_to_onnx::populateShapePatterns(TypeConverter &typeConverter,
   using namespace Torch;
   addPatterns<ConvertReshape<AtenViewOp>, ConvertReshape<AtenReshapeOp>,
               ConvertReshape<Aten_ReshapeAliasOp>,
-              ConvertReshape<Aten_UnsafeViewOp>,
-              ConvertReshapeAs<AtenViewAsOp>, ConvertReshapeAs<AtenReshapeAsOp>,
-              ConvertFlatten, ConvertUnflatten>(typeConverter, patterns, opset);
+              ConvertReshape<Aten_UnsafeViewOp>, ConvertReshapeAs<AtenViewAsOp>,
+              ConvertReshapeAs<AtenReshapeAsOp>, ConvertFlatten,
+              ConvertUnflatten>(typeConverter, patterns, opset);
   addPatterns<ConvertPermutation<AtenPermuteOp>,
               ConvertPermutation<AtenTransposeIntOp>,
               ConvertPermutation<AtenTOp>, ConvertPermutation<AtenNumpyTOp>,

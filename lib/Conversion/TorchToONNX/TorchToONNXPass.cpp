@@ -37,9 +37,9 @@ constexpr StringLiteral kGraphName = "main_graph";
 /// read them, and they disappear once nothing uses them.
 bool isCompileTimeOp(Operation *op) {
   return isa<Torch::ConstantIntOp, Torch::ConstantFloatOp,
-             Torch::ConstantBoolOp, Torch::ConstantStrOp,
-             Torch::ConstantNoneOp, Torch::ConstantDeviceOp,
-             Torch::ConstantNumberOp, Torch::PrimListConstructOp>(op);
+             Torch::ConstantBoolOp, Torch::ConstantStrOp, Torch::ConstantNoneOp,
+             Torch::ConstantDeviceOp, Torch::ConstantNumberOp,
+             Torch::PrimListConstructOp>(op);
 }
 
 /// How an unconverted op is named in diagnostics: `aten::add.Tensor`,
@@ -116,7 +116,7 @@ void flattenTupleResults(func::FuncOp func) {
   SmallVector<Value> results;
   SmallVector<DictionaryAttr> attrs;
   std::function<void(Value, DictionaryAttr)> expand = [&](Value value,
-                                                           DictionaryAttr attr) {
+                                                          DictionaryAttr attr) {
     if (auto tuple = value.getDefiningOp<Torch::PrimTupleConstructOp>()) {
       for (Value element : tuple.getOperands())
         expand(element, DictionaryAttr());
@@ -279,9 +279,9 @@ LogicalResult ConvertTorchToONNXPass::finalizeGraph(ModuleOp module,
       else if (name == "torch_onnx.dim_params")
         newAttrs.set("onnx.dim_params", attr.getValue());
       else if (name == "torch_onnx.initial_value" && isArgument) {
-        if (ElementsAttr value = convertElementsAttr(
-                dyn_cast<ElementsAttr>(attr.getValue()),
-                dyn_cast<RankedTensorType>(type)))
+        if (ElementsAttr value =
+                convertElementsAttr(dyn_cast<ElementsAttr>(attr.getValue()),
+                                    dyn_cast<RankedTensorType>(type)))
           newAttrs.set("onnx.initializer", value);
       } else if (!name.starts_with("torch_onnx.")) {
         newAttrs.push_back(attr);
@@ -295,8 +295,8 @@ LogicalResult ConvertTorchToONNXPass::finalizeGraph(ModuleOp module,
                                     func.getArgument(i).getType(), true));
   unsigned numResults = func.getNumResults();
   for (unsigned i = 0; i < numResults; ++i) {
-    DictionaryAttr attrs = renameAttrs(func.getResultAttrDict(i),
-                                       func.getResultTypes()[i], false);
+    DictionaryAttr attrs =
+        renameAttrs(func.getResultAttrDict(i), func.getResultTypes()[i], false);
     if (!attrs.get("onnx.name")) {
       NamedAttrList withName(attrs);
       withName.set("onnx.name",
@@ -310,8 +310,8 @@ LogicalResult ConvertTorchToONNXPass::finalizeGraph(ModuleOp module,
 
   SymbolTable symbols(module);
   if (failed(symbols.rename(func, kGraphName)))
-    return func.emitError() << "cannot rename the graph function to '"
-                            << kGraphName << "'";
+    return func.emitError()
+           << "cannot rename the graph function to '" << kGraphName << "'";
   return success();
 }
 
@@ -336,8 +336,8 @@ void ConvertTorchToONNXPass::runOnOperation() {
   // The ONNX ops verify against the module's opset.
   Builder b(context);
   module->setAttr("onnx.opset_import",
-                  b.getDictionaryAttr(b.getNamedAttr(
-                      "ai.onnx", b.getI64IntegerAttr(opset))));
+                  b.getDictionaryAttr(
+                      b.getNamedAttr("ai.onnx", b.getI64IntegerAttr(opset))));
   module->setAttr("onnx.ir_version",
                   b.getI64IntegerAttr(getONNXIRVersionForOpset(opset)));
   module->setAttr("onnx.producer_name", b.getStringAttr("torch-onnx"));
@@ -352,8 +352,8 @@ void ConvertTorchToONNXPass::runOnOperation() {
   populateTorchToONNXPatterns(typeConverter, patterns, opset);
   if (fallbackCustomOps)
     populateTorchToONNXFallbackPatterns(typeConverter, patterns);
-  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(
-      patterns, typeConverter);
+  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                 typeConverter);
   populateReturnOpTypeConversionPattern(patterns, typeConverter);
 
   ConversionTarget target(*context);
@@ -384,9 +384,8 @@ void ConvertTorchToONNXPass::runOnOperation() {
     return signalPassFailure();
 
   bool usesAten = false;
-  func.walk([&](ONNX::CustomOp op) {
-    usesAten |= op.getDomain() == kAtenDomain;
-  });
+  func.walk(
+      [&](ONNX::CustomOp op) { usesAten |= op.getDomain() == kAtenDomain; });
   if (usesAten)
     module->setAttr("onnx.opset_import",
                     b.getDictionaryAttr(
@@ -400,8 +399,9 @@ void ConvertTorchToONNXPass::runOnOperation() {
 // Pattern population
 //===----------------------------------------------------------------------===//
 
-void mlir::torch_onnx::populateTorchToONNXPatterns(
-    TypeConverter &typeConverter, RewritePatternSet &patterns, int64_t opset) {
+void mlir::torch_onnx::populateTorchToONNXPatterns(TypeConverter &typeConverter,
+                                                   RewritePatternSet &patterns,
+                                                   int64_t opset) {
   populateConstantPatterns(typeConverter, patterns, opset);
   populateElementwisePatterns(typeConverter, patterns, opset);
   populateActivationPatterns(typeConverter, patterns, opset);

@@ -45,8 +45,7 @@ LogicalResult ModuleImporter::importMethods(const c10::ClassType &root) {
 
 /// The Python name of argument `index` of `function`.
 static std::string argumentName(const torch::jit::Function &function,
-                                const torch::jit::Value *input,
-                                size_t index) {
+                                const torch::jit::Value *input, size_t index) {
   const std::vector<c10::Argument> &arguments =
       function.getSchema().arguments();
   if (index < arguments.size() && !arguments[index].name().empty())
@@ -54,9 +53,10 @@ static std::string argumentName(const torch::jit::Function &function,
   return pythonName(input->debugName());
 }
 
-LogicalResult ModuleImporter::refineForwardArguments(
-    torch::jit::Graph &graph, const c10::ClassType &owner,
-    SmallVectorImpl<Type> &argTypes) {
+LogicalResult
+ModuleImporter::refineForwardArguments(torch::jit::Graph &graph,
+                                       const c10::ClassType &owner,
+                                       SmallVectorImpl<Type> &argTypes) {
   std::string className = owner.name()->qualifiedName();
   const torch::jit::Function &forward = *owner.findMethod("forward");
   size_t nextShape = 0;
@@ -81,17 +81,16 @@ LogicalResult ModuleImporter::refineForwardArguments(
   }
   if (nextShape < inputShapes.size()) {
     emitError(archiveLoc) << inputShapes.size()
-                          << " --input-shape options given, but "
-                          << className << ".forward takes " << nextShape
+                          << " --input-shape options given, but " << className
+                          << ".forward takes " << nextShape
                           << " tensor argument" << (nextShape == 1 ? "" : "s");
     return failure();
   }
   return success();
 }
 
-func::FuncOp
-ModuleImporter::getOrImportFunction(torch::jit::Function &function,
-                                    const c10::ClassType *owner) {
+func::FuncOp ModuleImporter::getOrImportFunction(torch::jit::Function &function,
+                                                 const c10::ClassType *owner) {
   if (func::FuncOp existing = functions.lookup(&function))
     return existing;
   StringAttr symbol = getFunctionSymbol(function, owner);
@@ -108,10 +107,9 @@ ModuleImporter::getOrImportFunction(torch::jit::Function &function,
     argTypes.push_back(importType(*input->type()));
   for (const torch::jit::Value *output : graph.outputs())
     resultTypes.push_back(importType(*output->type()));
-  bool isRootForward = owner && owner == rootClass &&
-                       function.name() == "forward";
-  if (isRootForward &&
-      failed(refineForwardArguments(graph, *owner, argTypes)))
+  bool isRootForward =
+      owner && owner == rootClass && function.name() == "forward";
+  if (isRootForward && failed(refineForwardArguments(graph, *owner, argTypes)))
     return nullptr;
 
   auto func = func::FuncOp::create(
@@ -128,7 +126,8 @@ ModuleImporter::getOrImportFunction(torch::jit::Function &function,
 
   functions[&function] = func;
   inProgress.insert(&function);
-  LogicalResult imported = GraphImporter(*this, func).importBody(graph, argTypes);
+  LogicalResult imported =
+      GraphImporter(*this, func).importBody(graph, argTypes);
   inProgress.erase(&function);
   if (failed(imported))
     return nullptr;
@@ -166,8 +165,8 @@ LogicalResult GraphImporter::importNodes(torch::jit::Block *block) {
 Value GraphImporter::lookup(const torch::jit::Value *value) {
   Value result = values.lookup(value);
   if (!result)
-    emitError(func.getLoc()) << "value %" << value->debugName()
-                             << " is used before it is defined";
+    emitError(func.getLoc())
+        << "value %" << value->debugName() << " is used before it is defined";
   return result;
 }
 
@@ -264,8 +263,7 @@ LogicalResult GraphImporter::importIf(torch::jit::Node *node, Location loc) {
     return failure();
   auto ifOp =
       Torch::PrimIfOp::create(builder, loc, outputTypes(node), condition);
-  for (auto [region, block] :
-       llvm::zip(ifOp->getRegions(), node->blocks())) {
+  for (auto [region, block] : llvm::zip(ifOp->getRegions(), node->blocks())) {
     OpBuilder::InsertionGuard guard(builder);
     builder.createBlock(&region);
     SmallVector<Value> yielded;
@@ -278,16 +276,15 @@ LogicalResult GraphImporter::importIf(torch::jit::Node *node, Location loc) {
   return success();
 }
 
-LogicalResult GraphImporter::importLoop(torch::jit::Node *node,
-                                        Location loc) {
+LogicalResult GraphImporter::importLoop(torch::jit::Node *node, Location loc) {
   SmallVector<Value> operands;
   if (node->blocks().size() != 1 || node->inputs().size() < 2)
     return emitError(loc) << "malformed prim::Loop";
   if (failed(lookupAll(node->inputs(), operands)))
     return failure();
-  auto loop = Torch::PrimLoopOp::create(builder, loc, outputTypes(node),
-                                        operands[0], operands[1],
-                                        ArrayRef(operands).drop_front(2));
+  auto loop =
+      Torch::PrimLoopOp::create(builder, loc, outputTypes(node), operands[0],
+                                operands[1], ArrayRef(operands).drop_front(2));
   torch::jit::Block *body = node->blocks()[0];
   OpBuilder::InsertionGuard guard(builder);
   Block *block = builder.createBlock(&loop.getRegion());
@@ -305,8 +302,7 @@ LogicalResult GraphImporter::importLoop(torch::jit::Node *node,
   return success();
 }
 
-LogicalResult GraphImporter::importCall(torch::jit::Node *node,
-                                        Location loc) {
+LogicalResult GraphImporter::importCall(torch::jit::Node *node, Location loc) {
   bool isMethod = node->kind() == c10::prim::CallMethod;
   SmallVector<Value> operands;
   if (node->inputs().empty() ||
@@ -340,8 +336,8 @@ LogicalResult GraphImporter::importCall(torch::jit::Node *node,
   Operation *call;
   if (isMethod) {
     call = Torch::PrimCallMethodOp::create(
-        builder, loc, resultTypes, operands.front(),
-        node->s(c10::attr::name), ArrayRef(operands).drop_front());
+        builder, loc, resultTypes, operands.front(), node->s(c10::attr::name),
+        ArrayRef(operands).drop_front());
   } else if (calleeFunc) {
     call = Torch::PrimCallFunctionOp::create(
         builder, loc, resultTypes,
@@ -375,13 +371,13 @@ LogicalResult GraphImporter::importNode(torch::jit::Node *node) {
   case c10::prim::CallFunction:
     return importCall(node, loc);
   case c10::prim::GetAttr:
-    return createVerifiedOr(
-        node, loc, opName(Torch::PrimGetAttrOp::getOperationName()),
-        nameAttr());
+    return createVerifiedOr(node, loc,
+                            opName(Torch::PrimGetAttrOp::getOperationName()),
+                            nameAttr());
   case c10::prim::SetAttr:
-    return createVerifiedOr(
-        node, loc, opName(Torch::PrimSetAttrOp::getOperationName()),
-        nameAttr());
+    return createVerifiedOr(node, loc,
+                            opName(Torch::PrimSetAttrOp::getOperationName()),
+                            nameAttr());
   case c10::prim::ListConstruct:
     return createVerifiedOr(
         node, loc, opName(Torch::PrimListConstructOp::getOperationName()));
@@ -399,14 +395,13 @@ LogicalResult GraphImporter::importNode(torch::jit::Node *node) {
         node, loc, opName(Torch::PrimTupleIndexOp::getOperationName()));
   case c10::prim::NumToTensor:
     return createVerifiedOr(
-        node, loc,
-        opName(Torch::PrimNumToTensorScalarOp::getOperationName()));
+        node, loc, opName(Torch::PrimNumToTensorScalarOp::getOperationName()));
   case c10::prim::device:
-    return createVerifiedOr(
-        node, loc, opName(Torch::PrimDeviceOp::getOperationName()));
+    return createVerifiedOr(node, loc,
+                            opName(Torch::PrimDeviceOp::getOperationName()));
   case c10::prim::dtype:
-    return createVerifiedOr(
-        node, loc, opName(Torch::PrimDtypeOp::getOperationName()));
+    return createVerifiedOr(node, loc,
+                            opName(Torch::PrimDtypeOp::getOperationName()));
   case c10::prim::Uninitialized:
     return createVerifiedOr(
         node, loc, opName(Torch::PrimUninitializedOp::getOperationName()));

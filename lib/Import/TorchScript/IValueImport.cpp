@@ -18,9 +18,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 
+#include <ATen/core/Tensor.h>
 #include <ATen/core/class_type.h>
 #include <ATen/core/ivalue.h>
-#include <ATen/core/Tensor.h>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -124,9 +124,8 @@ Value ModuleImporter::importIValue(OpBuilder &builder, const c10::IValue &value,
         return nullptr;
       elements.push_back(imported);
     }
-    return Torch::PrimListConstructOp::create(builder, loc,
-                                              importType(*value.type()),
-                                              elements);
+    return Torch::PrimListConstructOp::create(
+        builder, loc, importType(*value.type()), elements);
   }
   if (value.isTuple()) {
     SmallVector<Value> elements;
@@ -149,8 +148,8 @@ Value ModuleImporter::importIValue(OpBuilder &builder, const c10::IValue &value,
       std::string key = entry.key().isString() ? entry.key().toStringRef()
                                                : entry.key().tagKind();
       Value k = importIValue(builder, entry.key(), path, loc);
-      Value v = importIValue(builder, entry.value(), (path + "." + key).str(),
-                             loc);
+      Value v =
+          importIValue(builder, entry.value(), (path + "." + key).str(), loc);
       if (!k || !v)
         return nullptr;
       operands.append({k, v});
@@ -191,8 +190,8 @@ Value ModuleImporter::importObject(const c10::IValue &value,
     std::string childPath = path.empty() ? name : (path + "." + name).str();
     Location childLoc =
         NameLoc::get(StringAttr::get(getContext(), childPath), archiveLoc);
-    Value slot = importIValue(moduleBuilder, object->getSlot(i), childPath,
-                              childLoc);
+    Value slot =
+        importIValue(moduleBuilder, object->getSlot(i), childPath, childLoc);
     if (!slot)
       return nullptr;
     slots.push_back({StringAttr::get(getContext(), name), slot, childLoc});

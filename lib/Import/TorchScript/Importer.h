@@ -65,9 +65,8 @@ struct InputShape {
 
 /// Parses `1x3x224x224xf32`, `?x10xsi64` or `f32` (a 0-d tensor). Returns
 /// std::nullopt and sets `error` when the text is malformed.
-std::optional<InputShape> parseInputShape(MLIRContext *context,
-                                          llvm::StringRef text,
-                                          std::string &error);
+std::optional<InputShape>
+parseInputShape(MLIRContext *context, llvm::StringRef text, std::string &error);
 
 /// Drops the `.N` suffix TorchScript adds to reused names: `x.1` -> `x`.
 /// Returns an empty string for purely numeric names such as `15`.
@@ -82,7 +81,7 @@ public:
 
   MLIRContext *getContext() const { return archiveLoc.getContext(); }
 
-  //===--- Types (TypeImport.cpp) ------------------------------------------===//
+  //===--- Types (TypeImport.cpp) -----------------------------------------===//
 
   /// The torch dialect type of a TorchScript type. Never null: types with no
   /// counterpart become `!torch.any`.
@@ -93,13 +92,13 @@ public:
   /// `!torch.tensor<[sizes],dtype>` for the sizes and dtype of `tensor`.
   Type importTensorValueType(const at::Tensor &tensor);
 
-  //===--- Locations (LocationImport.cpp) ----------------------------------===//
+  //===--- Locations (LocationImport.cpp) ---------------------------------===//
 
   /// The user's source position of `node`, its module scope, or the
   /// archive.
   Location importLocation(torch::jit::Node *node);
 
-  //===--- Constants and weights (IValueImport.cpp) ------------------------===//
+  //===--- Constants and weights (IValueImport.cpp) -----------------------===//
 
   /// Materializes `value` with `builder`. `path` names the attribute it came
   /// from (`features.0.weight`) and names weight blobs. Returns null after
@@ -114,7 +113,7 @@ public:
                                 llvm::StringRef blobName, Location loc,
                                 bool allowInline = false);
 
-  //===--- Object graph (ObjectGraphImport.cpp) ----------------------------===//
+  //===--- Object graph (ObjectGraphImport.cpp) ---------------------------===//
 
   /// Emits a `torch.class_type` for every class reachable from `root`, then
   /// the `torch.nn_module` instances (children first, the root last).
@@ -125,7 +124,7 @@ public:
   StringAttr getFunctionSymbol(const torch::jit::Function &function,
                                const c10::ClassType *owner);
 
-  //===--- Functions (GraphImport.cpp) -------------------------------------===//
+  //===--- Functions (GraphImport.cpp) ------------------------------------===//
 
   /// Imports every method of every class seen by importObjectGraph. The
   /// tensor arguments of `rootClass`'s forward take their types from the
@@ -137,7 +136,7 @@ public:
   func::FuncOp getOrImportFunction(torch::jit::Function &function,
                                    const c10::ClassType *owner);
 
-  //===--- Nodes (NodeImport.cpp) ------------------------------------------===//
+  //===--- Nodes (NodeImport.cpp) -----------------------------------------===//
 
   /// How a node kind with a schema is imported.
   struct OperatorInfo {

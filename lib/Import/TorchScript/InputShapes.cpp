@@ -34,10 +34,8 @@ static Type parseDtype(MLIRContext *ctx, llvm::StringRef text) {
       .Default(Type());
 }
 
-std::optional<InputShape>
-mlir::torch_onnx::torchscript::parseInputShape(MLIRContext *context,
-                                               llvm::StringRef text,
-                                               std::string &error) {
+std::optional<InputShape> mlir::torch_onnx::torchscript::parseInputShape(
+    MLIRContext *context, llvm::StringRef text, std::string &error) {
   SmallVector<llvm::StringRef> parts;
   text.split(parts, 'x');
   InputShape shape;

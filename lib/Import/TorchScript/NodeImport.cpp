@@ -91,9 +91,9 @@ static SmallVector<NamedAttribute> importNodeAttributes(torch::jit::Node *node,
     default:
       continue;
     }
-    attrs.emplace_back(b.getStringAttr(llvm::Twine("torchscript.") +
-                                       name.toUnqualString()),
-                       value);
+    attrs.emplace_back(
+        b.getStringAttr(llvm::Twine("torchscript.") + name.toUnqualString()),
+        value);
   }
   return attrs;
 }

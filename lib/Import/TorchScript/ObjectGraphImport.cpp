@@ -43,9 +43,9 @@ ModuleImporter::getFunctionSymbol(const torch::jit::Function &function,
   StringAttr &symbol = functionSymbols[&function];
   if (symbol)
     return symbol;
-  std::string name = owner ? owner->name()->qualifiedName() + "." +
-                                 function.name()
-                           : function.qualname().qualifiedName();
+  std::string name =
+      owner ? owner->name()->qualifiedName() + "." + function.name()
+            : function.qualname().qualifiedName();
   // Distinct functions never share a symbol, even if their names collide.
   std::string unique = name;
   for (unsigned suffix = 1; !usedSymbols.insert(unique).second; ++suffix)

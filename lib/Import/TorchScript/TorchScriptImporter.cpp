@@ -69,8 +69,8 @@ static std::string describeLoadError(llvm::StringRef message) {
                            "supported version for reading is ([0-9]+)");
   if (newerVersion.match(message, &match))
     return ("was written by a newer PyTorch: its format version is " +
-            match[1] + ", but LibTorch " TORCH_VERSION " reads versions up to " +
-            match[2])
+            match[1] +
+            ", but LibTorch " TORCH_VERSION " reads versions up to " + match[2])
         .str();
   if (message.contains("failed finding central directory") ||
       message.contains("failed reading zip archive"))
@@ -148,8 +148,7 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
     std::string error;
     std::optional<InputShape> shape = parseInputShape(context, text, error);
     if (!shape) {
-      emitError(fileLoc) << "invalid --input-shape '" << text
-                         << "': " << error;
+      emitError(fileLoc) << "invalid --input-shape '" << text << "': " << error;
       return nullptr;
     }
     inputShapes.push_back(std::move(*shape));

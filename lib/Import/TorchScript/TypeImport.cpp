@@ -9,8 +9,8 @@
 
 #include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 
-#include <ATen/core/jit_type.h>
 #include <ATen/core/Tensor.h>
+#include <ATen/core/jit_type.h>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;

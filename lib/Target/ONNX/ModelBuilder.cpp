@@ -675,8 +675,8 @@ LogicalResult ModelBuilder::buildMainGraph(func::FuncOp func,
             isa<StringAttr>(param) ? cast<StringAttr>(param).str() : "");
     if (auto tensor = dyn_cast<RankedTensorType>(value.getType())) {
       auto passedThrough = inputDimParams.find(value);
-      resultDimParams.resize(std::max<size_t>(resultDimParams.size(),
-                                              tensor.getRank()));
+      resultDimParams.resize(
+          std::max<size_t>(resultDimParams.size(), tensor.getRank()));
       for (int64_t dim = 0; dim < tensor.getRank(); ++dim) {
         if (!tensor.isDynamicDim(dim) || !resultDimParams[dim].empty())
           continue;

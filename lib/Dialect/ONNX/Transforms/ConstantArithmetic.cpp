@@ -44,8 +44,7 @@ std::optional<NumberKind> getNumberKind(Type type) {
 
 /// The elements of `tensor` as doubles (exact for the ints of weights'
 /// shapes and indices, below 2^53).
-std::vector<double> readNumbers(const ConstantTensor &tensor,
-                                NumberKind kind) {
+std::vector<double> readNumbers(const ConstantTensor &tensor, NumberKind kind) {
   int64_t n = tensor.getNumElements();
   std::vector<double> values(n);
   const char *data = tensor.bytes.data();
@@ -79,9 +78,8 @@ std::vector<double> readNumbers(const ConstantTensor &tensor,
 
 /// `values` as a tensor of type `type`; nullopt when an int result is not
 /// finite or out of range.
-std::optional<ConstantTensor> writeNumbers(RankedTensorType type,
-                                           NumberKind kind,
-                                           ArrayRef<double> values) {
+std::optional<ConstantTensor>
+writeNumbers(RankedTensorType type, NumberKind kind, ArrayRef<double> values) {
   ConstantTensor result = makeTensor(type);
   char *data = result.bytes.data();
   for (size_t i = 0; i < values.size(); ++i) {
@@ -249,9 +247,8 @@ evaluateGemm(Operation *op, ArrayRef<const ConstantTensor *> operands,
     SmallVector<SmallVector<int64_t>> strides = {
         getBroadcastStrides(bias.type.getShape(), {m, n})};
     double *o = out.data();
-    forEachElement({m, n}, strides, [&](ArrayRef<int64_t> at) {
-      *o++ += beta * c[at[0]];
-    });
+    forEachElement({m, n}, strides,
+                   [&](ArrayRef<int64_t> at) { *o++ += beta * c[at[0]]; });
   }
   return writeNumbers(resultType, kind, out);
 }
@@ -265,8 +262,7 @@ ONNX::evaluateArithmetic(Operation *op, StringRef opType,
   const ConstantTensor &first = *operands[0];
   Type resultElementType = resultType.getElementType();
   bool resultIsBool = resultElementType.isInteger(1);
-  std::optional<NumberKind> inKind =
-      getNumberKind(first.type.getElementType());
+  std::optional<NumberKind> inKind = getNumberKind(first.type.getElementType());
   if (resultIsBool && inKind && operands.size() == 2 && operands[1] &&
       operands[1]->type.getElementType() == first.type.getElementType()) {
     std::optional<SmallVector<int64_t>> shape =

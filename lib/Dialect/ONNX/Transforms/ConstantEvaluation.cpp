@@ -83,8 +83,7 @@ ElementsAttr ONNX::getConstantAttr(Value value) {
   return {};
 }
 
-ElementsAttr ONNX::makeElementsAttr(RankedTensorType type,
-                                    ArrayRef<char> bytes,
+ElementsAttr ONNX::makeElementsAttr(RankedTensorType type, ArrayRef<char> bytes,
                                     StringRef blobName) {
   if (type.getElementType().isInteger(1)) {
     SmallVector<bool> values;
@@ -185,8 +184,7 @@ std::optional<ConstantTensor> evaluateGather(Operation *op,
   char *out = result.bytes.data();
   for (int64_t o = 0; o < outer; ++o) {
     for (int64_t index : flatIndices) {
-      std::memcpy(out,
-                  data.bytes.data() + (o * shape[axis] + index) * block,
+      std::memcpy(out, data.bytes.data() + (o * shape[axis] + index) * block,
                   block);
       out += block;
     }
@@ -427,8 +425,7 @@ ONNX::evaluateOp(Operation *op, ArrayRef<const ConstantTensor *> operands,
     return evaluateConcat(op, operands, resultType);
   }
   if (opType == "Slice")
-    return sameElementType ? evaluateSlice(operands, resultType)
-                           : std::nullopt;
+    return sameElementType ? evaluateSlice(operands, resultType) : std::nullopt;
   if (opType == "Trilu")
     return evaluateTrilu(op, operands, resultType);
   if (opType == "Expand") {
@@ -446,10 +443,8 @@ ONNX::evaluateOp(Operation *op, ArrayRef<const ConstantTensor *> operands,
       return std::nullopt;
     return broadcastElements(operands, resultType, /*select=*/true);
   }
-  if (opType == "Not" || opType == "And" || opType == "Or" ||
-      opType == "Xor") {
-    if (!resultIsBool ||
-        llvm::any_of(operands, [](const ConstantTensor *t) {
+  if (opType == "Not" || opType == "And" || opType == "Or" || opType == "Xor") {
+    if (!resultIsBool || llvm::any_of(operands, [](const ConstantTensor *t) {
           return !t || !t->type.getElementType().isInteger(1);
         }))
       return std::nullopt;
@@ -465,16 +460,15 @@ ONNX::evaluateOp(Operation *op, ArrayRef<const ConstantTensor *> operands,
       return std::nullopt;
     // Broadcast both, then combine bytewise.
     const ConstantTensor *lhs[] = {operands[0]}, *rhs[] = {operands[1]};
-    std::optional<ConstantTensor> a =
-        broadcastElements(lhs, resultType, false);
-    std::optional<ConstantTensor> b =
-        broadcastElements(rhs, resultType, false);
+    std::optional<ConstantTensor> a = broadcastElements(lhs, resultType, false);
+    std::optional<ConstantTensor> b = broadcastElements(rhs, resultType, false);
     if (!a || !b)
       return std::nullopt;
     for (size_t i = 0; i < a->bytes.size(); ++i) {
       bool x = a->bytes[i], y = b->bytes[i];
-      a->bytes[i] = opType == "And" ? (x && y) : opType == "Or" ? (x || y)
-                                                                : (x != y);
+      a->bytes[i] = opType == "And"  ? (x && y)
+                    : opType == "Or" ? (x || y)
+                                     : (x != y);
     }
     return a;
   }

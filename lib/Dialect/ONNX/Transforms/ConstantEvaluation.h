@@ -32,8 +32,8 @@ struct ConstantTensor {
 
   /// The size of one element in bytes; a bool (i1) takes one byte, 0 or 1.
   int64_t getElementBytes() const {
-    return std::max<int64_t>(
-        type.getElementType().getIntOrFloatBitWidth() / 8, 1);
+    return std::max<int64_t>(type.getElementType().getIntOrFloatBitWidth() / 8,
+                             1);
   }
   /// The number of elements.
   int64_t getNumElements() const { return type.getNumElements(); }

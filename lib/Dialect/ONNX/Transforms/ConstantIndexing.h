@@ -57,7 +57,7 @@ void forEachElement(ArrayRef<int64_t> shape,
 /// The strides with which an operand of shape `shape` is read when
 /// broadcast to `resultShape` (0 along broadcast dims).
 inline SmallVector<int64_t> getBroadcastStrides(ArrayRef<int64_t> shape,
-                                         ArrayRef<int64_t> resultShape) {
+                                                ArrayRef<int64_t> resultShape) {
   SmallVector<int64_t> own = getStrides(shape);
   SmallVector<int64_t> strides(resultShape.size(), 0);
   size_t offset = resultShape.size() - shape.size();
@@ -69,7 +69,7 @@ inline SmallVector<int64_t> getBroadcastStrides(ArrayRef<int64_t> shape,
 /// The numpy broadcast of `a` and `b`, or nullopt when they do not
 /// broadcast.
 inline std::optional<SmallVector<int64_t>> broadcast(ArrayRef<int64_t> a,
-                                              ArrayRef<int64_t> b) {
+                                                     ArrayRef<int64_t> b) {
   size_t rank = std::max(a.size(), b.size());
   SmallVector<int64_t> result(rank);
   for (size_t i = 0; i < rank; ++i) {

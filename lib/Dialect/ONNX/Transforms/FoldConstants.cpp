@@ -78,8 +78,8 @@ struct FoldReshapeOfConstant : public RewritePattern {
     if (auto dense = dyn_cast<DenseElementsAttr>(value))
       reshaped = dense.reshape(resultType);
     else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
-      reshaped = DenseResourceElementsAttr::get(resultType,
-                                                resource.getRawHandle());
+      reshaped =
+          DenseResourceElementsAttr::get(resultType, resource.getRawHandle());
     if (!reshaped)
       return failure();
     replaceWithConstant(rewriter, op, getInitializerName(op->getOperand(0)),
@@ -123,8 +123,8 @@ struct FoldConstantOp : public RewritePattern {
     StringRef name = isa<ONNX::TransposeOp>(op)
                          ? getInitializerName(op->getOperand(0))
                          : StringRef();
-    ElementsAttr value = ONNX::makeElementsAttr(
-        result->type, result->bytes, name.empty() ? "folded" : name);
+    ElementsAttr value = ONNX::makeElementsAttr(result->type, result->bytes,
+                                                name.empty() ? "folded" : name);
     replaceWithConstant(rewriter, op, name, value);
     return success();
   }
@@ -172,13 +172,11 @@ struct FoldConstants : public ONNX::impl::FoldConstantsBase<FoldConstants> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<RemoveIdentity, FoldConstantOp, FoldSplitOfConstant>(
-        context);
-    for (StringRef name :
-         {ONNX::ReshapeOp::getOperationName(),
-          ONNX::FlattenOp::getOperationName(),
-          ONNX::SqueezeOp::getOperationName(),
-          ONNX::UnsqueezeOp::getOperationName()})
+    patterns.add<RemoveIdentity, FoldConstantOp, FoldSplitOfConstant>(context);
+    for (StringRef name : {ONNX::ReshapeOp::getOperationName(),
+                           ONNX::FlattenOp::getOperationName(),
+                           ONNX::SqueezeOp::getOperationName(),
+                           ONNX::UnsqueezeOp::getOperationName()})
       patterns.add<FoldReshapeOfConstant>(name, context);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

@@ -120,18 +120,18 @@ struct FuseConvBatchNormPattern : public RewritePattern {
     };
     rewriter.setInsertionPoint(conv);
     StringRef weightName = weightInit.getName();
-    auto newWeight = ONNX::InitializerOp::create(
-        rewriter, weight.getLoc(), weightName,
-        asElements(weightType, *w, weightName));
+    auto newWeight =
+        ONNX::InitializerOp::create(rewriter, weight.getLoc(), weightName,
+                                    asElements(weightType, *w, weightName));
     auto biasType = RankedTensorType::get({channels}, rewriter.getF32Type());
     std::string biasName = (weightName + ".fused_bias").str();
     if (hasBias)
       if (auto biasInit =
               conv->getOperand(2).getDefiningOp<ONNX::InitializerOp>())
         biasName = biasInit.getName().str();
-    auto newBias = ONNX::InitializerOp::create(
-        rewriter, conv.getLoc(), biasName,
-        asElements(biasType, bias, biasName));
+    auto newBias =
+        ONNX::InitializerOp::create(rewriter, conv.getLoc(), biasName,
+                                    asElements(biasType, bias, biasName));
 
     SmallVector<Value> operands = {conv->getOperand(0), newWeight, newBias};
     auto fused = ONNX::ConvOp::create(rewriter, bn->getLoc(),

@@ -21,8 +21,9 @@ using namespace mlir::torch_onnx::Torch;
 // Default assembly form of the generated ops
 //===----------------------------------------------------------------------===//
 
-ParseResult mlir::torch_onnx::Torch::parseDefaultTorchOp(
-    OpAsmParser &parser, OperationState &result) {
+ParseResult
+mlir::torch_onnx::Torch::parseDefaultTorchOp(OpAsmParser &parser,
+                                             OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> operands;
   if (parser.parseOperandList(operands) ||
       parser.parseOptionalAttrDict(result.attributes))
@@ -180,9 +181,9 @@ LogicalResult PrimListConstructOp::verify() {
 LogicalResult PrimTupleConstructOp::verify() {
   ArrayRef<Type> types = cast<Torch::TupleType>(getType()).getContainedTypes();
   if (types.size() != getElements().size())
-    return emitOpError("has ") << getElements().size()
-                               << " elements but the tuple type has "
-                               << types.size();
+    return emitOpError("has ")
+           << getElements().size() << " elements but the tuple type has "
+           << types.size();
   for (auto [element, type] : llvm::zip(getElements(), types))
     if (!isValidSubtype(element.getType(), type))
       return emitOpError("element of type ")
@@ -279,8 +280,8 @@ bool PrimLoopOp::isForLike() {
 
 LogicalResult
 PrimCallFunctionOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto func = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(
-      *this, getCalleeAttr());
+  auto func =
+      symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getCalleeAttr());
   if (!func)
     return emitOpError("calls '") << getCallee() << "', which is not defined";
   if (func.getNumArguments() != getCallOperands().size())
@@ -320,8 +321,7 @@ std::optional<int64_t> mlir::torch_onnx::Torch::matchConstantInt(Value value) {
   return std::nullopt;
 }
 
-std::optional<double>
-mlir::torch_onnx::Torch::matchConstantFloat(Value value) {
+std::optional<double> mlir::torch_onnx::Torch::matchConstantFloat(Value value) {
   if (auto op = value.getDefiningOp<ConstantFloatOp>())
     return op.getValue().convertToDouble();
   if (auto op = value.getDefiningOp<ConstantIntOp>())

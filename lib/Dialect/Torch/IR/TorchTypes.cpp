@@ -123,8 +123,7 @@ verifyTensorType(function_ref<InFlightDiagnostic()> emitError,
 
 static Type parseTensorParams(AsmParser &parser, bool valueSemantics) {
   MLIRContext *context = parser.getContext();
-  auto build = [&](std::optional<ArrayRef<int64_t>> sizes,
-                   Type dtype) -> Type {
+  auto build = [&](std::optional<ArrayRef<int64_t>> sizes, Type dtype) -> Type {
     if (valueSemantics)
       return ValueTensorType::get(context, sizes, dtype);
     return NonValueTensorType::get(context, sizes, dtype);
@@ -215,8 +214,7 @@ void NonValueTensorType::print(AsmPrinter &printer) const {
 }
 LogicalResult
 NonValueTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                           std::optional<ArrayRef<int64_t>> sizes,
-                           Type dtype) {
+                           std::optional<ArrayRef<int64_t>> sizes, Type dtype) {
   return verifyTensorType(emitError, sizes, dtype);
 }
 ValueTensorType NonValueTensorType::getWithValueSemantics() const {
@@ -259,9 +257,8 @@ Type BaseTensorType::getOptionalDtype() const {
   return cast<NonValueTensorType>(*this).getOptionalDtype();
 }
 bool BaseTensorType::areAllSizesKnown() const {
-  return hasSizes() && llvm::none_of(getSizes(), [](int64_t s) {
-           return s == kUnknownSize;
-         });
+  return hasSizes() &&
+         llvm::none_of(getSizes(), [](int64_t s) { return s == kUnknownSize; });
 }
 bool BaseTensorType::hasValueSemantics() const {
   return isa<ValueTensorType>(*this);
@@ -270,7 +267,8 @@ BaseTensorType
 BaseTensorType::getWithSizesAndDtype(std::optional<ArrayRef<int64_t>> sizes,
                                      Type dtype) const {
   if (hasValueSemantics())
-    return cast<BaseTensorType>(ValueTensorType::get(getContext(), sizes, dtype));
+    return cast<BaseTensorType>(
+        ValueTensorType::get(getContext(), sizes, dtype));
   return cast<BaseTensorType>(
       NonValueTensorType::get(getContext(), sizes, dtype));
 }

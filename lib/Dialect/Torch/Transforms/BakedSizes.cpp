@@ -39,8 +39,7 @@ BakedSizeRewriter::getGeneralizedDims(Value tensor) const {
       now.getRank() != static_cast<int64_t>(traced->size()))
     return dims;
   for (auto [size, dim] : llvm::zip(*traced, *now.dims))
-    dims.push_back(dim.isKnown() ? std::nullopt
-                                 : std::optional<int64_t>(size));
+    dims.push_back(dim.isKnown() ? std::nullopt : std::optional<int64_t>(size));
   return dims;
 }
 
@@ -71,8 +70,7 @@ BakedSizeRewriter::findArgumentDimOfSize(int64_t size, bool &ambiguous) const {
 // Building replacements
 //===----------------------------------------------------------------------===//
 
-Value BakedSizeRewriter::createInt(Operation *op, Location loc,
-                                   int64_t value) {
+Value BakedSizeRewriter::createInt(Operation *op, Location loc, int64_t value) {
   OpBuilder builder(op);
   auto constant = ConstantIntOp::create(builder, loc, value);
   refiner.refineOp(constant);
@@ -141,8 +139,8 @@ void BakedSizeRewriter::rewrite(Operation *op) {
             AtenSplitSizesOp, AtenSplitWithSizesOp>(
           [&](Operation *) { rewriteSplit(op); })
       .Case<AtenZerosOp, AtenOnesOp, AtenEmptyMemoryFormatOp, AtenFullOp,
-            AtenRandOp, AtenRandnOp, AtenRandGeneratorOp,
-            AtenRandnGeneratorOp>([&](Operation *) { rewriteCreation(op, 0); })
+            AtenRandOp, AtenRandnOp, AtenRandGeneratorOp, AtenRandnGeneratorOp>(
+          [&](Operation *) { rewriteCreation(op, 0); })
       .Case<AtenRandintOp, AtenRandintGeneratorOp>(
           [&](Operation *) { rewriteCreation(op, 1); })
       .Case<AtenRandintLowOp, AtenRandintLowGeneratorOp>(
@@ -254,8 +252,7 @@ void BakedSizeRewriter::rewriteReshape(Operation *op, Value input,
         loc = element.getLoc();
     emitWarning(loc) << "'" << op->getName() << "' reshapes to sizes fixed "
                      << "when the model was traced; the model will be wrong "
-                     << "when " << describeDim(input, d) << " is not "
-                     << *size;
+                     << "when " << describeDim(input, d) << " is not " << *size;
     return;
   }
 }
@@ -347,9 +344,9 @@ void BakedSizeRewriter::rewriteNarrow(Operation *op) {
   std::optional<int64_t> start = matchConstantInt(narrow.getStart());
   std::optional<int64_t> length = matchConstantInt(narrow.getLength());
   if (start == 0 && length == *generalized[*d]) {
-    replaceOperand(op, 3,
-                   createSize(op, narrow.getLength().getLoc(),
-                              narrow.getSelf(), *d));
+    replaceOperand(
+        op, 3,
+        createSize(op, narrow.getLength().getLoc(), narrow.getSelf(), *d));
     return;
   }
   emitWarning(narrow.getLength().getLoc())
@@ -385,9 +382,8 @@ void BakedSizeRewriter::rewriteCreation(Operation *op, unsigned listIndex) {
     bool ambiguous;
     const DynamicArgumentDim *dim = findArgumentDimOfSize(*value, ambiguous);
     if (dim) {
-      replacements.push_back(
-          {position,
-           createSize(op, element.getLoc(), dim->argument, dim->axis)});
+      replacements.push_back({position, createSize(op, element.getLoc(),
+                                                   dim->argument, dim->axis)});
     } else if (ambiguous) {
       emitWarning(element.getLoc())
           << "'" << op->getName() << "' has size " << *value

@@ -115,16 +115,15 @@ std::optional<Scalar> evaluate(StringRef base, ArrayRef<Scalar> args) {
     if (!ints)
       return std::nullopt;
     int64_t x = toInt(a), y = toInt(b);
-    int64_t r = base == "__and__" ? (x & y) : base == "__or__" ? (x | y)
-                                                                : (x ^ y);
+    int64_t r = base == "__and__"  ? (x & y)
+                : base == "__or__" ? (x | y)
+                                   : (x ^ y);
     return bools ? Scalar(r != 0) : Scalar(r);
   }
   if (base == "add" || base == "sub" || base == "mul") {
     if (ints) {
       int64_t x = toInt(a), y = toInt(b);
-      return Scalar(base == "add"   ? x + y
-                    : base == "sub" ? x - y
-                                    : x * y);
+      return Scalar(base == "add" ? x + y : base == "sub" ? x - y : x * y);
     }
     double x = toDouble(a), y = toDouble(b);
     return Scalar(base == "add" ? x + y : base == "sub" ? x - y : x * y);
@@ -167,11 +166,11 @@ std::optional<Scalar> evaluate(StringRef base, ArrayRef<Scalar> args) {
     return std::nullopt;
   if (ints) {
     int64_t x = toInt(a), y = toInt(b);
-    bool r[] = {x == y, x != y, x < y, x > y, x <= y, x >= y};
+    bool r[] = {x == y, x != y, x<y, x> y, x <= y, x >= y};
     return Scalar(r[compare]);
   }
   double x = toDouble(a), y = toDouble(b);
-  bool r[] = {x == y, x != y, x < y, x > y, x <= y, x >= y};
+  bool r[] = {x == y, x != y, x<y, x> y, x <= y, x >= y};
   return Scalar(r[compare]);
 }
 
@@ -205,10 +204,9 @@ Value createScalarConstant(PatternRewriter &rewriter, Location loc, Type type,
     return ConstantBoolOp::create(rewriter, loc, std::get<bool>(value));
   }
   if (isa<NumberType>(type)) {
-    Attribute attr =
-        std::holds_alternative<double>(value)
-            ? Attribute(rewriter.getF64FloatAttr(toDouble(value)))
-            : Attribute(rewriter.getI64IntegerAttr(toInt(value)));
+    Attribute attr = std::holds_alternative<double>(value)
+                         ? Attribute(rewriter.getF64FloatAttr(toDouble(value)))
+                         : Attribute(rewriter.getI64IntegerAttr(toInt(value)));
     return ConstantNumberOp::create(rewriter, loc, type, attr);
   }
   return {};
@@ -269,11 +267,9 @@ bool isFunctionArgument(Value value) {
 /// A pattern that reads the sizes of a tensor. Without `foldArgumentSizes`
 /// the sizes of function arguments count as unknown, since shape
 /// generalization may still make them dynamic; their rank stays known.
-template <typename OpTy>
-struct SizePattern : public OpRewritePattern<OpTy> {
+template <typename OpTy> struct SizePattern : public OpRewritePattern<OpTy> {
   SizePattern(MLIRContext *context, bool foldArgumentSizes)
-      : OpRewritePattern<OpTy>(context),
-        foldArgumentSizes(foldArgumentSizes) {}
+      : OpRewritePattern<OpTy>(context), foldArgumentSizes(foldArgumentSizes) {}
 
   /// The sizes of `tensor` this pattern may fold, if its rank is known.
   std::optional<SmallVector<int64_t>> getSizes(Value tensor) const {
@@ -383,8 +379,7 @@ PrimListConstructOp getUnmodifiedList(Value list) {
       return {};
     // The list may be modified through an alias, such as a list holding it.
     if (mayAliasOperands(use.getOwner()) &&
-        !isa<Aten__Getitem__TOp, AtenLenTOp, PrimListUnpackOp>(
-            use.getOwner()))
+        !isa<Aten__Getitem__TOp, AtenLenTOp, PrimListUnpackOp>(use.getOwner()))
       return {};
   }
   return construct;
@@ -504,9 +499,8 @@ struct FoldScalarTensorRoundTrip : public RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<AtenIntTensorOp, AtenFloatTensorOp, AtenBoolTensorOp,
-             AtenItemOp, AtenScalarImplicitOp, AtenIntImplicitOp,
-             AtenFloatImplicitOp>(op))
+    if (!isa<AtenIntTensorOp, AtenFloatTensorOp, AtenBoolTensorOp, AtenItemOp,
+             AtenScalarImplicitOp, AtenIntImplicitOp, AtenFloatImplicitOp>(op))
       return failure();
     auto wrap = op->getOperand(0).getDefiningOp<PrimNumToTensorScalarOp>();
     if (!wrap)
@@ -559,10 +553,11 @@ void Torch::populateTorchFoldingPatterns(RewritePatternSet &patterns,
   MLIRContext *context = patterns.getContext();
   patterns.add<FoldSizeInt, FoldSize, FoldNumel, FoldLenTensor>(
       context, foldArgumentSizes);
-  patterns.add<FoldConstantScalarOp, FoldDim, FoldLenList, FoldListGetItem,
-               FoldListUnpack, FoldTupleIndex, FoldTupleUnpack,
-               FoldUncheckedCast, FoldScalarTensorRoundTrip, FoldPrimDtype,
-               FoldIsNone<Aten__Is__Op, false>,
-               FoldIsNone<Aten__Isnot__Op, true>>(context);
+  patterns
+      .add<FoldConstantScalarOp, FoldDim, FoldLenList, FoldListGetItem,
+           FoldListUnpack, FoldTupleIndex, FoldTupleUnpack, FoldUncheckedCast,
+           FoldScalarTensorRoundTrip, FoldPrimDtype,
+           FoldIsNone<Aten__Is__Op, false>, FoldIsNone<Aten__Isnot__Op, true>>(
+          context);
   PrimIfOp::getCanonicalizationPatterns(patterns, context);
 }

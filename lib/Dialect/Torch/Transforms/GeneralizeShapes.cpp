@@ -88,8 +88,7 @@ parseDynamicDims(func::FuncOp func, ArrayRef<std::string> entries) {
                << entry << "': '@" << func.getName()
                << "' has no argument named '" << argPart << "'";
     }
-    auto type = dyn_cast<BaseTensorType>(
-        func.getArgument(*argIndex).getType());
+    auto type = dyn_cast<BaseTensorType>(func.getArgument(*argIndex).getType());
     if (!type || !type.hasSizes())
       return func.emitError("dynamic-dims entry '")
              << entry << "': argument '"
@@ -206,8 +205,7 @@ struct GeneralizeShapesPass
                       getDimParams(context, info, [] { return ""; }));
     }
 
-    BakedSizeRewriter rewriter(refiner, std::move(tracedTypes),
-                               dynamicArgDims);
+    BakedSizeRewriter rewriter(refiner, std::move(tracedTypes), dynamicArgDims);
     refiner.setBeforeOpHook([&](Operation *op) { rewriter.rewrite(op); });
     refiner.run(func);
 

@@ -42,8 +42,8 @@ public:
   /// `torch.prim.GetAttr` chains back to `%self` of the entry function.
   NnModuleOp traceInstance(Value value) {
     if (auto arg = dyn_cast<BlockArgument>(value)) {
-      if (root && arg.getOwner() == entryBlock &&
-          arg.getArgNumber() == 0 && isa<NnModuleType>(arg.getType()))
+      if (root && arg.getOwner() == entryBlock && arg.getArgNumber() == 0 &&
+          isa<NnModuleType>(arg.getType()))
         return root;
       return {};
     }
@@ -79,8 +79,7 @@ public:
                     callMethod.getName() +
                     "' is called on: the receiver is not reached from "
                     "%self through torch.prim.GetAttr");
-      auto classType =
-          symbols.lookup<ClassTypeOp>(instance.getClassName());
+      auto classType = symbols.lookup<ClassTypeOp>(instance.getClassName());
       if (!classType)
         return fail("module class '" + instance.getClassName() +
                     "' has no torch.class_type");
@@ -135,9 +134,8 @@ LogicalResult inlineCall(Operation *call, func::FuncOp callee) {
   auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
   if (!ret || ret.getNumOperands() != call->getNumResults())
     return call->emitError("expects ")
-           << call->getNumResults() << " results from '@"
-           << callee.getSymName() << "', which returns "
-           << (ret ? ret.getNumOperands() : 0);
+           << call->getNumResults() << " results from '@" << callee.getSymName()
+           << "', which returns " << (ret ? ret.getNumOperands() : 0);
 
   IRMapping mapping;
   mapping.map(body.getArguments(), args);
@@ -150,11 +148,10 @@ LogicalResult inlineCall(Operation *call, func::FuncOp callee) {
     Type from = value.getType(), to = result.getType();
     // A call may give its result a more general type than the callee does,
     // never an unrelated one.
-    bool compatible =
-        from == to || isValidSubtype(from, to) ||
-        (isa<BaseTensorType>(from) && isa<BaseTensorType>(to) &&
-         cast<BaseTensorType>(from).hasValueSemantics() ==
-             cast<BaseTensorType>(to).hasValueSemantics());
+    bool compatible = from == to || isValidSubtype(from, to) ||
+                      (isa<BaseTensorType>(from) && isa<BaseTensorType>(to) &&
+                       cast<BaseTensorType>(from).hasValueSemantics() ==
+                           cast<BaseTensorType>(to).hasValueSemantics());
     if (!compatible)
       return call->emitError("result of type ")
              << to << " does not match the type " << from << " '@"

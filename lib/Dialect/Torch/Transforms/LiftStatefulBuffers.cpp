@@ -79,9 +79,9 @@ Type joinTypes(Type a, Type b) {
   std::optional<ArrayRef<int64_t>> sizes;
   if (ta.getOptionalSizes() == tb.getOptionalSizes())
     sizes = ta.getOptionalSizes();
-  Type dtype =
-      ta.getOptionalDtype() == tb.getOptionalDtype() ? ta.getOptionalDtype()
-                                                     : Type();
+  Type dtype = ta.getOptionalDtype() == tb.getOptionalDtype()
+                   ? ta.getOptionalDtype()
+                   : Type();
   return ta.getWithSizesAndDtype(sizes, dtype);
 }
 
@@ -267,8 +267,8 @@ LogicalResult LiftStatefulBuffersPass::splitTupleSlots(func::FuncOp func) {
     auto getAttr = dyn_cast<PrimGetAttrOp>(op);
     Value receiver =
         getAttr ? getAttr.getReceiver() : cast<PrimSetAttrOp>(op).getReceiver();
-    StringAttr name = getAttr ? getAttr.getNameAttr()
-                              : cast<PrimSetAttrOp>(op).getNameAttr();
+    StringAttr name =
+        getAttr ? getAttr.getNameAttr() : cast<PrimSetAttrOp>(op).getNameAttr();
     // Accesses that do not resolve are reported by resolveAccesses.
     SlotOp slot = resolveSlot(op, receiver, name, /*emitErrors=*/false);
     auto tuple =
@@ -331,8 +331,7 @@ LogicalResult LiftStatefulBuffersPass::resolveAccesses(func::FuncOp func) {
     if (!getAttr && !setAttr)
       return WalkResult::advance();
     Value receiver = getAttr ? getAttr.getReceiver() : setAttr.getReceiver();
-    StringAttr name =
-        getAttr ? getAttr.getNameAttr() : setAttr.getNameAttr();
+    StringAttr name = getAttr ? getAttr.getNameAttr() : setAttr.getNameAttr();
     SlotOp slot = resolveSlot(op, receiver, name);
     if (!slot)
       return WalkResult::interrupt();
@@ -420,33 +419,35 @@ LogicalResult LiftStatefulBuffersPass::findModifiedState(func::FuncOp func) {
         holders.push_back(index);
     }
   }
-  WalkResult walk = func.walk([&](Operation *op) {
-    std::optional<SmallVector<unsigned>> written;
-    bool known = false;
-    for (OpOperand &operand : op->getOpOperands()) {
-      auto it = aliasOf.find(operand.get());
-      if (it == aliasOf.end())
-        continue;
-      if (!known) {
-        written = getWrittenOperands(op);
-        known = true;
-      }
-      if (written && !llvm::is_contained(*written, operand.getOperandNumber()))
-        continue;
-      ArrayRef<unsigned> holders = it->second;
-      if (holders.size() > 1) {
-        op->emitError("'")
-            << states[holders[0]].path << "' may share storage with '"
-            << states[holders[1]].path
-            << "', and this op writes to it; cannot lift them separately";
-        return WalkResult::interrupt();
-      }
-      State &state = states[holders.front()];
-      if (!state.firstInPlaceWrite)
-        state.firstInPlaceWrite = op;
-    }
-    return WalkResult::advance();
-  });
+  WalkResult walk =
+      func.walk([&](Operation *op) {
+        std::optional<SmallVector<unsigned>> written;
+        bool known = false;
+        for (OpOperand &operand : op->getOpOperands()) {
+          auto it = aliasOf.find(operand.get());
+          if (it == aliasOf.end())
+            continue;
+          if (!known) {
+            written = getWrittenOperands(op);
+            known = true;
+          }
+          if (written &&
+              !llvm::is_contained(*written, operand.getOperandNumber()))
+            continue;
+          ArrayRef<unsigned> holders = it->second;
+          if (holders.size() > 1) {
+            op->emitError("'")
+                << states[holders[0]].path << "' may share storage with '"
+                << states[holders[1]].path
+                << "', and this op writes to it; cannot lift them separately";
+            return WalkResult::interrupt();
+          }
+          State &state = states[holders.front()];
+          if (!state.firstInPlaceWrite)
+            state.firstInPlaceWrite = op;
+        }
+        return WalkResult::advance();
+      });
   if (walk.wasInterrupted())
     return failure();
 
@@ -479,23 +480,22 @@ LogicalResult LiftStatefulBuffersPass::findModifiedState(func::FuncOp func) {
 LogicalResult LiftStatefulBuffersPass::addStateArgument(func::FuncOp func,
                                                         State &state) {
   MLIRContext *ctx = &getContext();
-  Operation *where = state.firstAssignment ? state.firstAssignment
-                                           : state.firstInPlaceWrite;
+  Operation *where =
+      state.firstAssignment ? state.firstAssignment : state.firstInPlaceWrite;
   Type type;
   ElementsAttr initialValue;
   if (state.isTensor) {
-    if (auto literal =
-            state.initial.getDefiningOp<NonValueTensorLiteralOp>()) {
+    if (auto literal = state.initial.getDefiningOp<NonValueTensorLiteralOp>()) {
       type = literal.getType();
       initialValue = literal.getValue();
     } else if (auto literal =
                    state.initial.getDefiningOp<ValueTensorLiteralOp>()) {
-      type = cast<ValueTensorType>(literal.getType()).getWithoutValueSemantics();
+      type =
+          cast<ValueTensorType>(literal.getType()).getWithoutValueSemantics();
       initialValue = literal.getValue();
     } else {
       return where->emitError("cannot lift '")
-             << state.path
-             << "': its initial value is not a tensor literal";
+             << state.path << "': its initial value is not a tensor literal";
     }
   } else {
     type = getScalarStateType(state.initial.getType());
@@ -573,7 +573,8 @@ FailureOr<Value> LiftStatefulBuffersPass::getConstant(func::FuncOp func,
   }
   OpBuilder builder = OpBuilder::atBlockBegin(&func.getBody().front());
   IRMapping mapping;
-  FailureOr<Value> constant = cloneConstantTree(state.initial, builder, mapping);
+  FailureOr<Value> constant =
+      cloneConstantTree(state.initial, builder, mapping);
   if (failed(constant))
     return user->emitError("cannot read '")
            << state.path << "': its value is not a constant";
@@ -702,8 +703,7 @@ LiftStatefulBuffersPass::rewriteIf(func::FuncOp func, PrimIfOp op,
     types.push_back(type);
   }
   OpBuilder builder(op);
-  auto newIf =
-      PrimIfOp::create(builder, op.getLoc(), types, op.getCondition());
+  auto newIf = PrimIfOp::create(builder, op.getLoc(), types, op.getCondition());
   for (int i = 0; i < 2; ++i) {
     Region &region = i == 0 ? newIf.getThenRegion() : newIf.getElseRegion();
     region.takeBody(*regions[i]);

@@ -54,9 +54,9 @@ Type joinValueTypes(Type a, Type b) {
   std::optional<ArrayRef<int64_t>> sizes;
   if (ta.getOptionalSizes() == tb.getOptionalSizes())
     sizes = ta.getOptionalSizes();
-  Type dtype =
-      ta.getOptionalDtype() == tb.getOptionalDtype() ? ta.getOptionalDtype()
-                                                     : Type();
+  Type dtype = ta.getOptionalDtype() == tb.getOptionalDtype()
+                   ? ta.getOptionalDtype()
+                   : Type();
   return ta.getWithSizesAndDtype(sizes, dtype);
 }
 
@@ -339,9 +339,8 @@ LogicalResult ValueSemanticsRewriter::processOp(Operation *op) {
   return processWriter(op, writes);
 }
 
-LogicalResult
-ValueSemanticsRewriter::processWriter(Operation *op,
-                                      ArrayRef<unsigned> writes) {
+LogicalResult ValueSemanticsRewriter::processWriter(Operation *op,
+                                                    ArrayRef<unsigned> writes) {
   if (isa<AtenBatchNormOp, AtenNativeBatchNormOp, AtenInstanceNormOp>(op))
     return processBatchNorm(op);
 
@@ -363,9 +362,10 @@ ValueSemanticsRewriter::processWriter(Operation *op,
                           cast<BaseTensorType>(self.getType()));
     return write(self, contents, op);
   }
-  bool inPlace = op->hasTrait<Torch::OpTrait::IsTrailingUnderscoreInplaceVariant>() ||
-                 (isa<OperatorOp>(op) && writes.size() == 1 &&
-                  writes.front() == 0 && op->getNumResults() == 1);
+  bool inPlace =
+      op->hasTrait<Torch::OpTrait::IsTrailingUnderscoreInplaceVariant>() ||
+      (isa<OperatorOp>(op) && writes.size() == 1 && writes.front() == 0 &&
+       op->getNumResults() == 1);
   if (inPlace) {
     Value self = op->getOperand(0);
     FailureOr<Value> contents = createFunctionalOp(
@@ -392,8 +392,8 @@ ValueSemanticsRewriter::processWriter(Operation *op,
   if (failed(functional))
     return failure();
   for (unsigned i = 0; i < numResults; ++i)
-    if (failed(write(op->getOperand(numInputs + i),
-                     (*functional)->getResult(i), op)))
+    if (failed(write(op->getOperand(numInputs + i), (*functional)->getResult(i),
+                     op)))
       return failure();
   return success();
 }
@@ -500,8 +500,8 @@ LogicalResult ValueSemanticsRewriter::convertTypes() {
     if (auto literal = dyn_cast<NonValueTensorLiteralOp>(op)) {
       OpBuilder literalBuilder(op);
       auto value = ValueTensorLiteralOp::create(
-          literalBuilder, op->getLoc(),
-          getValueSemanticType(literal.getType()), literal.getValue());
+          literalBuilder, op->getLoc(), getValueSemanticType(literal.getType()),
+          literal.getValue());
       literal.replaceAllUsesWith(value.getResult());
       op->erase();
       return WalkResult::advance();
@@ -531,7 +531,8 @@ LogicalResult ValueSemanticsRewriter::run() {
 }
 
 struct MaximizeValueSemanticsPass
-    : public Torch::impl::MaximizeValueSemanticsBase<MaximizeValueSemanticsPass> {
+    : public Torch::impl::MaximizeValueSemanticsBase<
+          MaximizeValueSemanticsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (func.isExternal())

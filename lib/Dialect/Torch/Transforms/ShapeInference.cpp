@@ -165,8 +165,7 @@ void SymbolicProduct::multiply(DimInfo dim) {
 
 std::optional<DimInfo>
 SymbolicProduct::divideToDim(const SymbolicProduct &other) const {
-  if (opaque || other.opaque || other.factor == 0 ||
-      factor % other.factor != 0)
+  if (opaque || other.opaque || other.factor == 0 || factor % other.factor != 0)
     return std::nullopt;
   SmallVector<StringAttr> remaining(symbols);
   for (StringAttr symbol : other.symbols) {
@@ -214,8 +213,7 @@ DimInfo ShapeRefiner::getInt(Value value) const {
   // A 0-d int tensor constant.
   if (auto literal = value.getDefiningOp<ValueTensorLiteralOp>()) {
     auto elements = dyn_cast<DenseIntElementsAttr>(literal.getValue());
-    if (elements && elements.isSplat() &&
-        elements.getType().getRank() == 0 &&
+    if (elements && elements.isSplat() && elements.getType().getRank() == 0 &&
         !elements.getElementType().isInteger(1))
       return DimInfo::known(elements.getSplatValue<APInt>().getSExtValue());
   }
@@ -291,14 +289,14 @@ void ShapeRefiner::run(func::FuncOp func) {
   }
   refineBlock(func.getBody().front());
   SmallVector<Type> resultTypes;
-  if (auto ret = dyn_cast<func::ReturnOp>(
-          func.getBody().front().getTerminator()))
+  if (auto ret =
+          dyn_cast<func::ReturnOp>(func.getBody().front().getTerminator()))
     resultTypes = llvm::to_vector(ret.getOperandTypes());
   else
     resultTypes = llvm::to_vector(func.getResultTypes());
-  func.setType(FunctionType::get(
-      func.getContext(), func.getBody().front().getArgumentTypes(),
-      resultTypes));
+  func.setType(FunctionType::get(func.getContext(),
+                                 func.getBody().front().getArgumentTypes(),
+                                 resultTypes));
 }
 
 void ShapeRefiner::refineBlock(Block &block) {
@@ -384,8 +382,8 @@ bool ShapeRefiner::refineContainerOp(Operation *op) {
     SmallVector<TensorInfo> elements;
     for (Value element : list.getElements()) {
       elements.push_back(getTensor(element));
-      joined = joined ? joinTypes(joined, element.getType())
-                      : element.getType();
+      joined =
+          joined ? joinTypes(joined, element.getType()) : element.getType();
     }
     setTensorList(list.getResult(), std::move(elements));
     bool fits = llvm::all_of(list.getElements(), [&](Value element) {
@@ -488,7 +486,8 @@ void ShapeRefiner::refineLoop(Operation *op) {
     if (stable || pass + 1 == kMaxPasses)
       break;
   }
-  for (auto [result, arg, info] : llvm::zip(loop.getResults(), carried, infos)) {
+  for (auto [result, arg, info] :
+       llvm::zip(loop.getResults(), carried, infos)) {
     result.setType(arg.getType());
     if (isa<BaseTensorType>(result.getType()))
       setTensor(result, info);

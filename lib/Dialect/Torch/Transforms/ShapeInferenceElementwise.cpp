@@ -186,8 +186,7 @@ bool inferDivMode(Operation *op, ShapeRefiner &refiner) {
       tensors.push_back(refiner.getTensor(operand));
   TensorInfo result;
   result.dims = broadcastTensorDims(tensors);
-  result.dtype =
-      promoteOperandDtypes(refiner, op->getOperands().take_front(2));
+  result.dtype = promoteOperandDtypes(refiner, op->getOperands().take_front(2));
   if (isConstantNone(op->getOperand(2)) && result.dtype)
     result.dtype = getFloatResultDtype(result.dtype);
   refiner.setTensor(op->getResult(0), result);

@@ -129,8 +129,7 @@ std::optional<SmallVector<TensorInfo>> inferSplit(Operation *op,
               return SmallVector<TensorInfo>(
                   *count, withDim(input, *dim, DimInfo::unknown()));
             }
-            int64_t pieceSize =
-                isChunk ? ceilDiv(total.size, *count) : *count;
+            int64_t pieceSize = isChunk ? ceilDiv(total.size, *count) : *count;
             SmallVector<int64_t> sizes;
             for (int64_t start = 0; start < total.size; start += pieceSize)
               sizes.push_back(std::min(pieceSize, total.size - start));
@@ -291,8 +290,8 @@ TensorInfo upsampleDims(const ShapeRefiner &refiner, const TensorInfo &input,
   if (!isConstantNone(outputSize)) {
     std::optional<SmallVector<DimInfo>> sizes = refiner.getIntList(outputSize);
     for (auto [i, dim] : llvm::enumerate(trailing))
-      dim = sizes && sizes->size() == spatial ? (*sizes)[i]
-                                              : DimInfo::unknown();
+      dim =
+          sizes && sizes->size() == spatial ? (*sizes)[i] : DimInfo::unknown();
     return result;
   }
   SmallVector<double> factors;
@@ -351,12 +350,11 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
         if (!dim)
           return in.hasRank() ? TensorInfo::withRank(in.getRank(), in.dtype)
                               : in;
-        return withDim(
-            in, *dim,
-            sliceDim((*in.dims)[*dim], getInt(slice.getStart()),
-                     getInt(slice.getEnd()), getInt(slice.getStep()),
-                     isConstantNone(slice.getStart()),
-                     isConstantNone(slice.getEnd())));
+        return withDim(in, *dim,
+                       sliceDim((*in.dims)[*dim], getInt(slice.getStart()),
+                                getInt(slice.getEnd()), getInt(slice.getStep()),
+                                isConstantNone(slice.getStart()),
+                                isConstantNone(slice.getEnd())));
       })
       .Case([&](AtenSelectIntOp select) -> TensorInfo {
         TensorInfo in = input();
@@ -393,10 +391,9 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
         result.dtype = input().dtype;
         return result;
       })
-      .Case<AtenIndexTensorOp, AtenIndexTensorHackedTwinOp>(
-          [&](Operation *) {
-            return indexTensor(refiner, input(), op->getOperand(1));
-          })
+      .Case<AtenIndexTensorOp, AtenIndexTensorHackedTwinOp>([&](Operation *) {
+        return indexTensor(refiner, input(), op->getOperand(1));
+      })
       .Case([&](AtenMaskedSelectOp) {
         return TensorInfo::withRank(1, input().dtype);
       })
@@ -456,25 +453,23 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
         dims.push_back(length);
         return TensorInfo::ranked(dims, in.dtype);
       })
-      .Case<AtenUpsampleNearest1dOp, AtenUpsampleNearest2dOp>(
-          [&](Operation *) {
-            unsigned spatial = isa<AtenUpsampleNearest1dOp>(op) ? 1 : 2;
-            return upsampleDims(refiner, input(), spatial, op->getOperand(1),
-                                llvm::to_vector(op->getOperands().drop_front(2)));
-          })
-      .Case<AtenUpsampleLinear1dOp, AtenUpsampleBilinear2dOp>(
-          [&](Operation *) {
-            unsigned spatial = isa<AtenUpsampleLinear1dOp>(op) ? 1 : 2;
-            return upsampleDims(refiner, input(), spatial, op->getOperand(1),
-                                llvm::to_vector(op->getOperands().drop_front(3)));
-          })
+      .Case<AtenUpsampleNearest1dOp, AtenUpsampleNearest2dOp>([&](Operation *) {
+        unsigned spatial = isa<AtenUpsampleNearest1dOp>(op) ? 1 : 2;
+        return upsampleDims(refiner, input(), spatial, op->getOperand(1),
+                            llvm::to_vector(op->getOperands().drop_front(2)));
+      })
+      .Case<AtenUpsampleLinear1dOp, AtenUpsampleBilinear2dOp>([&](Operation *) {
+        unsigned spatial = isa<AtenUpsampleLinear1dOp>(op) ? 1 : 2;
+        return upsampleDims(refiner, input(), spatial, op->getOperand(1),
+                            llvm::to_vector(op->getOperands().drop_front(3)));
+      })
       .Case<AtenUpsampleNearest1dVecOp, AtenUpsampleNearest2dVecOp,
             AtenUpsampleLinear1dVecOp, AtenUpsampleBilinear2dVecOp>(
           [&](Operation *) {
-            unsigned spatial = isa<AtenUpsampleNearest1dVecOp,
-                                   AtenUpsampleLinear1dVecOp>(op)
-                                   ? 1
-                                   : 2;
+            unsigned spatial =
+                isa<AtenUpsampleNearest1dVecOp, AtenUpsampleLinear1dVecOp>(op)
+                    ? 1
+                    : 2;
             Value scales = op->getOperands().back();
             return upsampleDims(refiner, input(), spatial, op->getOperand(1),
                                 {scales});
@@ -502,9 +497,9 @@ bool mlir::torch_onnx::Torch::inferIndexingOp(Operation *op,
     refiner.setTensor(op->getResult(0), std::move(*result));
     return true;
   }
-  if (!isa<AtenChunkOp, AtenSplitTensorOp, AtenUnsafeSplitTensorOp,
-           AtenSplitOp, AtenSplitSizesOp, AtenSplitWithSizesOp,
-           AtenUnbindIntOp, AtenBroadcastTensorsOp>(op))
+  if (!isa<AtenChunkOp, AtenSplitTensorOp, AtenUnsafeSplitTensorOp, AtenSplitOp,
+           AtenSplitSizesOp, AtenSplitWithSizesOp, AtenUnbindIntOp,
+           AtenBroadcastTensorsOp>(op))
     return false;
   if (std::optional<SmallVector<TensorInfo>> pieces = inferSplit(op, refiner))
     refiner.setTensorList(op->getResult(0), std::move(*pieces));

@@ -102,9 +102,9 @@ DimInfo windowOutputDim(DimInfo in, int64_t kernel, int64_t stride,
   int64_t numerator = in.size + 2 * padding - span - 1;
   if (stride <= 0)
     return DimInfo::unknown();
-  int64_t out = (ceilMode ? -floorDiv(-numerator, stride)
-                          : floorDiv(numerator, stride)) +
-                1;
+  int64_t out =
+      (ceilMode ? -floorDiv(-numerator, stride) : floorDiv(numerator, stride)) +
+      1;
   // A window must start inside the input or its left padding.
   if (ceilMode && (out - 1) * stride >= in.size + padding)
     --out;
@@ -195,8 +195,8 @@ TensorInfo convolutionDims(const ShapeRefiner &refiner, Operation *op,
     padding = getSpatialInts(refiner, c.padding, spatial, zeros);
   }
   for (unsigned i = 0; i < spatial; ++i) {
-    DimInfo in = dimAt(input, static_cast<int64_t>(i) -
-                                      static_cast<int64_t>(spatial));
+    DimInfo in =
+        dimAt(input, static_cast<int64_t>(i) - static_cast<int64_t>(spatial));
     DimInfo kernel = (*weight.dims)[2 + i];
     if (samePadding) {
       dims.push_back(in);
@@ -276,15 +276,27 @@ struct PoolKind {
 
 PoolKind getPoolKind(Operation *op) {
   return llvm::TypeSwitch<Operation *, PoolKind>(op)
-      .Case([](AtenMaxPool1dOp) { return PoolKind{1, false, true, false}; })
-      .Case([](AtenMaxPool2dOp) { return PoolKind{2, false, true, false}; })
-      .Case([](AtenMaxPool3dOp) { return PoolKind{3, false, true, false}; })
+      .Case([](AtenMaxPool1dOp) {
+        return PoolKind{1, false, true, false};
+      })
+      .Case([](AtenMaxPool2dOp) {
+        return PoolKind{2, false, true, false};
+      })
+      .Case([](AtenMaxPool3dOp) {
+        return PoolKind{3, false, true, false};
+      })
       .Case([](AtenMaxPool2dWithIndicesOp) {
         return PoolKind{2, false, true, true};
       })
-      .Case([](AtenAvgPool1dOp) { return PoolKind{1, false, false, false}; })
-      .Case([](AtenAvgPool2dOp) { return PoolKind{2, false, false, false}; })
-      .Case([](AtenAvgPool3dOp) { return PoolKind{3, false, false, false}; })
+      .Case([](AtenAvgPool1dOp) {
+        return PoolKind{1, false, false, false};
+      })
+      .Case([](AtenAvgPool2dOp) {
+        return PoolKind{2, false, false, false};
+      })
+      .Case([](AtenAvgPool3dOp) {
+        return PoolKind{3, false, false, false};
+      })
       .Case([](AtenAdaptiveAvgPool1dOp) {
         return PoolKind{1, true, false, false};
       })
@@ -319,12 +331,11 @@ bool inferNormalization(Operation *op, ShapeRefiner &refiner) {
     refiner.setTensor(bn.getResult(0), in);
     // Eval mode returns empty statistics.
     std::optional<bool> training = matchConstantBool(bn.getTraining());
-    DimInfo count = !training      ? DimInfo::unknown()
+    DimInfo count = !training   ? DimInfo::unknown()
                     : *training ? dimAt(in, 1)
-                                 : DimInfo::known(0);
+                                : DimInfo::known(0);
     for (unsigned i : {1u, 2u})
-      refiner.setTensor(bn.getResult(i),
-                        TensorInfo::ranked({count}, in.dtype));
+      refiner.setTensor(bn.getResult(i), TensorInfo::ranked({count}, in.dtype));
     return true;
   }
   if (auto ln = dyn_cast<AtenNativeLayerNormOp>(op)) {
@@ -375,9 +386,9 @@ std::optional<TensorInfo> inferProduct(Operation *op,
       })
       .Case([&](AtenAddmmOp) {
         TensorInfo a = input(1), b = input(2);
-        return TensorInfo::ranked({dimAt(a, 0), dimAt(b, 1)},
-                                  promoteOperandDtypes(
-                                      refiner, op->getOperands().take_front(3)));
+        return TensorInfo::ranked(
+            {dimAt(a, 0), dimAt(b, 1)},
+            promoteOperandDtypes(refiner, op->getOperands().take_front(3)));
       })
       .Case([&](AtenBaddbmmOp) {
         TensorInfo a = input(1), b = input(2);
@@ -386,9 +397,9 @@ std::optional<TensorInfo> inferProduct(Operation *op,
             promoteOperandDtypes(refiner, op->getOperands().take_front(3)));
       })
       .Case([&](AtenMvOp) {
-        return TensorInfo::ranked({dimAt(input(0), 0)},
-                                  promoteDtypes(input(0).dtype,
-                                                input(1).dtype));
+        return TensorInfo::ranked(
+            {dimAt(input(0), 0)},
+            promoteDtypes(input(0).dtype, input(1).dtype));
       })
       .Case([&](AtenAddmvOp) {
         return TensorInfo::ranked(
@@ -396,8 +407,8 @@ std::optional<TensorInfo> inferProduct(Operation *op,
             promoteOperandDtypes(refiner, op->getOperands().take_front(3)));
       })
       .Case([&](AtenDotOp) {
-        return TensorInfo::ranked({}, promoteDtypes(input(0).dtype,
-                                                    input(1).dtype));
+        return TensorInfo::ranked(
+            {}, promoteDtypes(input(0).dtype, input(1).dtype));
       })
       .Case([&](AtenCosineSimilarityOp cos) -> TensorInfo {
         TensorInfo a = input(0), b = input(1);
@@ -450,8 +461,8 @@ bool mlir::torch_onnx::Torch::inferNeuralNetOp(Operation *op,
     refiner.setTensor(op->getResult(0), convolutionDims(refiner, op, *conv));
     return true;
   }
-  if (isa<AtenConvolutionOp, Aten_ConvolutionOp,
-          Aten_ConvolutionDeprecatedOp>(op)) {
+  if (isa<AtenConvolutionOp, Aten_ConvolutionOp, Aten_ConvolutionDeprecatedOp>(
+          op)) {
     // A convolution whose `transposed` flag is not constant.
     TensorInfo input = refiner.getTensor(op->getOperand(0));
     refiner.setTensor(op->getResult(0),

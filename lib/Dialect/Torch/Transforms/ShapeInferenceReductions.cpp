@@ -106,8 +106,8 @@ const llvm::StringMap<ReductionRule> &getReductionTable() {
   return table;
 }
 
-Type getReducedDtype(Operation *op, const ReductionRule &rule,
-                     Type inputDtype, const ShapeRefiner &refiner) {
+Type getReducedDtype(Operation *op, const ReductionRule &rule, Type inputDtype,
+                     const ShapeRefiner &refiner) {
   MLIRContext *context = op->getContext();
   if (rule.dtypeOperand >= 0) {
     Value dtype = op->getOperand(rule.dtypeOperand);
@@ -254,21 +254,33 @@ struct CreationRule {
 std::optional<CreationRule> getCreationRule(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::optional<CreationRule>>(op)
       .Case<AtenZerosOp, AtenOnesOp, AtenEmptyMemoryFormatOp, AtenRandOp,
-            AtenRandnOp>([](Operation *) { return CreationRule{0, 1}; })
-      .Case<AtenRandGeneratorOp, AtenRandnGeneratorOp>(
-          [](Operation *) { return CreationRule{0, 2}; })
-      .Case([](AtenFullOp) { return CreationRule{0, 2, -1, 1}; })
-      .Case([](AtenRandintOp) { return CreationRule{1, 2, -1, -1, true}; })
-      .Case([](AtenRandintLowOp) { return CreationRule{2, 3, -1, -1, true}; })
+            AtenRandnOp>([](Operation *) {
+        return CreationRule{0, 1};
+      })
+      .Case<AtenRandGeneratorOp, AtenRandnGeneratorOp>([](Operation *) {
+        return CreationRule{0, 2};
+      })
+      .Case([](AtenFullOp) {
+        return CreationRule{0, 2, -1, 1};
+      })
+      .Case([](AtenRandintOp) {
+        return CreationRule{1, 2, -1, -1, true};
+      })
+      .Case([](AtenRandintLowOp) {
+        return CreationRule{2, 3, -1, -1, true};
+      })
       .Case([](AtenRandintGeneratorOp) {
         return CreationRule{1, 3, -1, -1, true};
       })
       .Case([](AtenRandintLowGeneratorOp) {
         return CreationRule{2, 4, -1, -1, true};
       })
-      .Case<AtenNewZerosOp, AtenNewOnesOp, AtenNewEmptyOp>(
-          [](Operation *) { return CreationRule{1, 2, 0}; })
-      .Case([](AtenNewFullOp) { return CreationRule{1, 3, 0}; })
+      .Case<AtenNewZerosOp, AtenNewOnesOp, AtenNewEmptyOp>([](Operation *) {
+        return CreationRule{1, 2, 0};
+      })
+      .Case([](AtenNewFullOp) {
+        return CreationRule{1, 3, 0};
+      })
       .Default([](Operation *) { return std::nullopt; });
 }
 
@@ -305,9 +317,8 @@ bool inferCreation(Operation *op, ShapeRefiner &refiner) {
     dtype = rule->defaultLong ? getSi64Dtype(context) : getF32Dtype(context);
   std::optional<SmallVector<DimInfo>> sizes =
       refiner.getIntList(op->getOperand(rule->sizeOperand));
-  refiner.setTensor(op->getResult(0),
-                    sizes ? TensorInfo::ranked(*sizes, dtype)
-                          : TensorInfo::unranked(dtype));
+  refiner.setTensor(op->getResult(0), sizes ? TensorInfo::ranked(*sizes, dtype)
+                                            : TensorInfo::unranked(dtype));
   return true;
 }
 

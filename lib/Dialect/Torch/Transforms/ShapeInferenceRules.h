@@ -51,10 +51,8 @@ void inferTensorIntArithmetic(Operation *op, ShapeRefiner &refiner);
 /// Applies the rule that knows `op`; false when none does.
 inline bool applyShapeRules(Operation *op, ShapeRefiner &refiner) {
   return inferElementwiseOp(op, refiner) || inferViewOp(op, refiner) ||
-         inferIndexingOp(op, refiner) ||
-         inferNeuralNetOp(op, refiner) ||
-         inferReductionOrCreationOp(op, refiner) ||
-         inferScalarOp(op, refiner);
+         inferIndexingOp(op, refiner) || inferNeuralNetOp(op, refiner) ||
+         inferReductionOrCreationOp(op, refiner) || inferScalarOp(op, refiner);
 }
 
 //===----------------------------------------------------------------------===//

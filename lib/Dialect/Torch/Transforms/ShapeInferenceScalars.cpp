@@ -25,8 +25,7 @@ namespace {
 /// Records `info` for an unpacked element: tensor knowledge, or an int.
 void setElement(ShapeRefiner &refiner, Value result,
                 const std::optional<SmallVector<TensorInfo>> &tensors,
-                const std::optional<SmallVector<DimInfo>> &ints,
-                size_t index) {
+                const std::optional<SmallVector<DimInfo>> &ints, size_t index) {
   if (isa<BaseTensorType>(result.getType())) {
     if (tensors && index < tensors->size())
       refiner.setTensor(result, (*tensors)[index]);
@@ -83,8 +82,7 @@ std::optional<DimInfo> foldIntArithmetic(Operation *op,
 /// (possibly seen through `prim::unchecked_cast`).
 Value getTupleElement(Value tuple, size_t index) {
   if (auto cast = tuple.getDefiningOp<OperatorOp>())
-    if (cast.getName() == "prim::unchecked_cast" &&
-        cast->getNumOperands() == 1)
+    if (cast.getName() == "prim::unchecked_cast" && cast->getNumOperands() == 1)
       tuple = cast->getOperand(0);
   auto construct = tuple.getDefiningOp<PrimTupleConstructOp>();
   if (!construct || index >= construct.getElements().size())
@@ -98,9 +96,9 @@ bool inferSizeQuery(Operation *op, ShapeRefiner &refiner) {
       .Case([&](AtenSizeIntOp size) {
         TensorInfo in = input();
         std::optional<int64_t> dim = matchConstantInt(size.getDim());
-        std::optional<int64_t> d =
-            in.hasRank() && dim ? normalizeDim(*dim, in.getRank())
-                                : std::nullopt;
+        std::optional<int64_t> d = in.hasRank() && dim
+                                       ? normalizeDim(*dim, in.getRank())
+                                       : std::nullopt;
         refiner.setInt(size.getResult(),
                        d ? (*in.dims)[*d] : DimInfo::unknown());
         return true;
@@ -131,8 +129,7 @@ bool inferSizeQuery(Operation *op, ShapeRefiner &refiner) {
       })
       .Case([&](AtenLenTOp len) {
         Value list = len.getA();
-        if (std::optional<SmallVector<DimInfo>> ints =
-                refiner.getIntList(list))
+        if (std::optional<SmallVector<DimInfo>> ints = refiner.getIntList(list))
           refiner.setInt(len.getResult(), DimInfo::known(ints->size()));
         else if (std::optional<SmallVector<TensorInfo>> tensors =
                      refiner.getTensorList(list))
@@ -174,8 +171,8 @@ bool inferContainerAccess(Operation *op, ShapeRefiner &refiner) {
       })
       .Case([&](PrimTupleIndexOp index) {
         std::optional<int64_t> i = matchConstantInt(index.getIndex());
-        Value element = i && *i >= 0 ? getTupleElement(index.getTuple(), *i)
-                                     : Value();
+        Value element =
+            i && *i >= 0 ? getTupleElement(index.getTuple(), *i) : Value();
         if (element && isa<BaseTensorType>(index.getType()))
           refiner.setTensor(index.getResult(), refiner.getTensor(element));
         else if (element && isa<Torch::IntType>(index.getType()))
@@ -194,8 +191,8 @@ void mlir::torch_onnx::Torch::inferTensorIntArithmetic(Operation *op,
     return;
   DimInfo a = refiner.getInt(op->getOperand(0));
   DimInfo b = refiner.getInt(op->getOperand(1));
-  bool unitAlpha = op->getNumOperands() < 3 ||
-                   matchConstantInt(op->getOperand(2)) == 1;
+  bool unitAlpha =
+      op->getNumOperands() < 3 || matchConstantInt(op->getOperand(2)) == 1;
   std::optional<DimInfo> value =
       llvm::TypeSwitch<Operation *, std::optional<DimInfo>>(op)
           .Case<AtenMulTensorOp, AtenMulScalarOp>(

@@ -86,8 +86,8 @@ bool inferRecurrentLayer(Operation *op, ShapeRefiner &refiner) {
 
 /// lstm_cell/gru_cell/rnn cells: the new states have the states' shapes.
 bool inferRecurrentCell(Operation *op, ShapeRefiner &refiner) {
-  if (!isa<AtenLstmCellOp, AtenGruCellOp, AtenRnnTanhCellOp,
-           AtenRnnReluCellOp>(op))
+  if (!isa<AtenLstmCellOp, AtenGruCellOp, AtenRnnTanhCellOp, AtenRnnReluCellOp>(
+          op))
     return false;
   TensorInfo input = refiner.getTensor(op->getOperand(0));
   SmallVector<TensorInfo> states;
@@ -123,8 +123,7 @@ bool inferMultiHeadAttention(Operation *op, ShapeRefiner &refiner) {
 
   TensorInfo weights = TensorInfo::unranked(query.dtype);
   std::optional<bool> needWeights = matchConstantBool(mha.getNeedWeights());
-  std::optional<bool> average =
-      matchConstantBool(mha.getAverageAttnWeights());
+  std::optional<bool> average = matchConstantBool(mha.getAverageAttnWeights());
   if (needWeights == true && average && query.hasRank() && key.hasRank() &&
       query.getRank() == 3 && key.getRank() == 3) {
     SmallVector<DimInfo> dims = {unifyDims((*query.dims)[0], (*key.dims)[0])};

@@ -184,8 +184,8 @@ TensorInfo unflattenDims(const TensorInfo &input, std::optional<int64_t> dim,
 
 /// squeeze of the dims in `which` (all dims when none); an unknown dim
 /// might be 1, so the rank is unknown then.
-TensorInfo squeezeDims(const TensorInfo &input,
-                       std::optional<int64_t> which, bool all) {
+TensorInfo squeezeDims(const TensorInfo &input, std::optional<int64_t> which,
+                       bool all) {
   if (!input.hasRank())
     return input;
   int64_t rank = input.getRank();
@@ -333,8 +333,8 @@ bool mlir::torch_onnx::Torch::inferViewOp(Operation *op,
           })
           .Case([&](Aten_ShapeAsTensorOp) {
             TensorInfo in = input();
-            TensorInfo result = TensorInfo::withRank(1, getSi64Dtype(
-                                                            op->getContext()));
+            TensorInfo result =
+                TensorInfo::withRank(1, getSi64Dtype(op->getContext()));
             if (in.hasRank())
               (*result.dims)[0] = DimInfo::known(in.getRank());
             return result;

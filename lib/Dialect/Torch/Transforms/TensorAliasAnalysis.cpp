@@ -16,15 +16,16 @@ using namespace mlir::torch_onnx::Torch;
 
 /// Views whose writes can be written back into their base.
 static const llvm::StringSet<> kInvertibleViews = {
-    "slice.Tensor", "select.int",   "narrow",        "transpose.int",
-    "t",            "numpy_T",      "permute",       "view",
-    "_reshape_alias", "unflatten.int", "squeeze",    "squeeze.dim",
-    "unsqueeze",    "view_as"};
+    "slice.Tensor",  "select.int", "narrow",
+    "transpose.int", "t",          "numpy_T",
+    "permute",       "view",       "_reshape_alias",
+    "unflatten.int", "squeeze",    "squeeze.dim",
+    "unsqueeze",     "view_as"};
 
 /// Views that can be recomputed from their base but not written through.
 static const llvm::StringSet<> kOtherViews = {
-    "expand", "expand_as", "broadcast_to", "as_strided", "diagonal",
-    "view.dtype", "unfold"};
+    "expand",   "expand_as",  "broadcast_to", "as_strided",
+    "diagonal", "view.dtype", "unfold"};
 
 /// Ops that return their operand or a view of it when it is contiguous,
 /// and a copy otherwise.
@@ -32,13 +33,14 @@ static const llvm::StringSet<> kViewsIfContiguous = {
     "reshape", "reshape_as", "flatten.using_ints", "contiguous"};
 
 /// Ops whose result is their operand itself.
-static const llvm::StringSet<> kIdentities = {"alias", "detach",
-                                              "lift_fresh"};
+static const llvm::StringSet<> kIdentities = {"alias", "detach", "lift_fresh"};
 
 /// For conversions: the index of the `copy` operand.
-static const llvm::StringMap<unsigned> kConversions = {
-    {"to.dtype", 3}, {"to.other", 3}, {"to.device", 4},
-    {"to.dtype_layout", 6}, {"type_as", ~0u}};
+static const llvm::StringMap<unsigned> kConversions = {{"to.dtype", 3},
+                                                       {"to.other", 3},
+                                                       {"to.device", 4},
+                                                       {"to.dtype_layout", 6},
+                                                       {"type_as", ~0u}};
 
 static bool isTracked(Value value) {
   return holdsNonValueTensor(value.getType());
@@ -70,8 +72,7 @@ TensorAliasAnalysis::getRootsWrittenInside(Operation *op) const {
   op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
     if (nested == op)
       return;
-    std::optional<SmallVector<unsigned>> written =
-        getWrittenOperands(nested);
+    std::optional<SmallVector<unsigned>> written = getWrittenOperands(nested);
     if (!written)
       return;
     for (unsigned index : *written) {
@@ -305,7 +306,8 @@ void TensorAliasAnalysis::classifyResult(Operation *op, Value result,
   if (isa<PrimListUnpackOp, PrimTupleUnpackOp>(op))
     element = getElement(op->getOperand(0), index);
   else if (isa<PrimTupleIndexOp, Aten__Getitem__TOp>(op))
-    element = getElement(op->getOperand(0), matchConstantInt(op->getOperand(1)));
+    element =
+        getElement(op->getOperand(0), matchConstantInt(op->getOperand(1)));
   if (element) {
     setDerived(result, AliasKind::Identity, element, op);
     return;

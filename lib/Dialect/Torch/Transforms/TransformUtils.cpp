@@ -55,8 +55,7 @@ Type Torch::getValueSemanticType(Type type) {
 static std::optional<SmallVector<unsigned>>
 getUpdatedRunningStats(Operation *op, unsigned training, unsigned runningMean,
                        unsigned runningVar) {
-  std::optional<bool> isTraining =
-      matchConstantBool(op->getOperand(training));
+  std::optional<bool> isTraining = matchConstantBool(op->getOperand(training));
   if (!isTraining)
     return std::nullopt;
   SmallVector<unsigned> written;
@@ -107,9 +106,8 @@ std::optional<SmallVector<unsigned>> Torch::getWrittenOperands(Operation *op) {
     // `ns::name[.overload]`: a trailing underscore writes the first operand,
     // an `out` overload the trailing ones.
     StringRef name = unknown.getName();
-    name = name.substr(name.find("::") == StringRef::npos
-                           ? 0
-                           : name.find("::") + 2);
+    name = name.substr(
+        name.find("::") == StringRef::npos ? 0 : name.find("::") + 2);
     auto [base, overload] = name.split('.');
     if (base.ends_with("_") && !base.ends_with("__") &&
         op->getNumOperands() > 0)
@@ -131,8 +129,8 @@ bool Torch::mayAliasOperands(Operation *op) {
   if (op->hasTrait<Torch::OpTrait::HasValueSemantics>())
     return false;
   if (isa<PrimNumToTensorScalarOp, PrimDtypeOp, PrimDeviceOp,
-          CopyToValueTensorOp, CopyToNonValueTensorOp,
-          NonValueTensorLiteralOp, ValueTensorLiteralOp>(op))
+          CopyToValueTensorOp, CopyToNonValueTensorOp, NonValueTensorLiteralOp,
+          ValueTensorLiteralOp>(op))
     return false;
   if (op->hasTrait<mlir::OpTrait::ConstantLike>())
     return false;
@@ -164,8 +162,7 @@ std::optional<int64_t> Torch::getScalarTypeCode(Type dtype) {
     if (integer.getWidth() == 1)
       return 11;
     if (integer.isUnsigned())
-      return integer.getWidth() == 8 ? std::optional<int64_t>(0)
-                                     : std::nullopt;
+      return integer.getWidth() == 8 ? std::optional<int64_t>(0) : std::nullopt;
     switch (integer.getWidth()) {
     case 8:
       return 1;
@@ -207,9 +204,9 @@ void Torch::updateFunctionResultTypes(func::FuncOp func) {
       ret = candidate;
   if (!ret)
     return;
-  func.setFunctionType(
-      FunctionType::get(func.getContext(), func.front().getArgumentTypes(),
-                        ret.getOperandTypes()));
+  func.setFunctionType(FunctionType::get(func.getContext(),
+                                         func.front().getArgumentTypes(),
+                                         ret.getOperandTypes()));
 }
 
 SlotOp Torch::SlotLookup::lookup(NnModuleOp module, StringAttr name) {

@@ -27,8 +27,8 @@ Value Torch::createCopiedValue(OpBuilder &builder, Location loc, Value source,
                    targetType.areAllSizesKnown() &&
                    sourceType.getSizes() == targetType.getSizes();
   if (!sameSizes) {
-    auto type = targetType.getWithSizesAndDtype(
-        targetType.getOptionalSizes(), sourceType.getOptionalDtype());
+    auto type = targetType.getWithSizesAndDtype(targetType.getOptionalSizes(),
+                                                sourceType.getOptionalDtype());
     result = AtenExpandAsOp::create(builder, loc, type, result, target);
   }
   bool sameDtype = targetType.hasDtype() &&
@@ -119,9 +119,8 @@ Torch::createFunctionalFromOutVariant(OpBuilder &builder, Operation *op,
     Operation *created = builder.create(state);
     LogicalResult verified = success();
     {
-      ScopedDiagnosticHandler silence(ctx, [](Diagnostic &) {
-        return success();
-      });
+      ScopedDiagnosticHandler silence(ctx,
+                                      [](Diagnostic &) { return success(); });
       verified = registered->verifyInvariants(created);
     }
     if (succeeded(verified))
@@ -155,9 +154,8 @@ FailureOr<Value> Torch::createScatter(OpBuilder &builder, Operation *view,
   name.consume_front("torch.aten.");
   ValueRange args = view->getOperands();
   if (name == "slice.Tensor")
-    return Value(AtenSliceScatterOp::create(builder, loc, type, base, update,
-                                            args[1], args[2], args[3],
-                                            args[4]));
+    return Value(AtenSliceScatterOp::create(
+        builder, loc, type, base, update, args[1], args[2], args[3], args[4]));
   if (name == "select.int")
     return Value(AtenSelectScatterOp::create(builder, loc, type, base, update,
                                              args[1], args[2]));
@@ -169,8 +167,8 @@ FailureOr<Value> Torch::createScatter(OpBuilder &builder, Operation *view,
                                             args[1], args[2], end, one));
   }
   if (name == "transpose.int")
-    return Value(AtenTransposeIntOp::create(builder, loc, type, update,
-                                            args[1], args[2]));
+    return Value(AtenTransposeIntOp::create(builder, loc, type, update, args[1],
+                                            args[2]));
   if (name == "t")
     return Value(AtenTOp::create(builder, loc, type, update));
   if (name == "numpy_T")
@@ -196,9 +194,9 @@ FailureOr<Value> Torch::createScatter(OpBuilder &builder, Operation *view,
         builder, loc, ListType::get(builder.getType<IntType>()), elements);
     return Value(AtenPermuteOp::create(builder, loc, type, update, list));
   }
-  if (llvm::is_contained({"view", "_reshape_alias", "unflatten.int",
-                          "squeeze", "squeeze.dim", "unsqueeze", "view_as",
-                          "reshape", "reshape_as", "flatten.using_ints"},
+  if (llvm::is_contained({"view", "_reshape_alias", "unflatten.int", "squeeze",
+                          "squeeze.dim", "unsqueeze", "view_as", "reshape",
+                          "reshape_as", "flatten.using_ints"},
                          name)) {
     Value sizes = createSizeList(builder, loc, base);
     return Value(AtenReshapeOp::create(builder, loc, type, update, sizes));

@@ -41,16 +41,15 @@ FailureOr<Operation *> createFunctionalFromOutVariant(OpBuilder &builder,
 
 /// The new contents of `base` after `update` is written to the view of it
 /// that `view` computed. `base` and `update` are current contents.
-FailureOr<Value> createScatter(OpBuilder &builder, Operation *view,
-                               Value base, Value update, Operation *writer);
+FailureOr<Value> createScatter(OpBuilder &builder, Operation *view, Value base,
+                               Value update, Operation *writer);
 
 /// The running mean and variance `aten.batch_norm` in training mode leaves:
 /// `running + momentum * (batchStatistic - running)`, with the batch's
 /// unbiased variance.
 FailureOr<std::pair<Value, Value>>
-createUpdatedRunningStats(OpBuilder &builder, Operation *batchNorm,
-                          Value input, Value runningMean, Value runningVar,
-                          Value momentum);
+createUpdatedRunningStats(OpBuilder &builder, Operation *batchNorm, Value input,
+                          Value runningMean, Value runningVar, Value momentum);
 
 } // namespace mlir::torch_onnx::Torch
 
