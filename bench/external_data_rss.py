@@ -12,10 +12,12 @@ the peak RSS of two runs of torch-onnx-translate on that bytecode:
 
 The exporter's overhead is (export - baseline) / weights; the target is at
 most 0.25. torch-onnx-translate maps a bytecode input and references its
-weights in place, so the export's RSS also counts the clean, file-backed
-pages of that mapping as it reads them; a copy of the weights would be
-anonymous memory. Both are reported, and the verdict is on anonymous
-memory. The written side file is checked to hold exactly the weights.
+weights in place, so reading a weight faults in clean, file-backed pages of
+that mapping; the emitter drops them again once the weight is written, so
+the total peak stays near one weight above the baseline. The verdict is on
+the total peak RSS; the anonymous part, where a copy of the weights would
+show, is reported beside it. The written side file is checked to hold
+exactly the weights.
 
   external_data_rss.py --translate build/bin/torch-onnx-translate \\
                        --work-dir /tmp/rss [--gigabytes 2.5]
@@ -150,9 +152,10 @@ def main(argv):
                                                ("export", export)):
         print(f"peak RSS, {name + ':':9}   {gb(rss)} (anonymous {gb(anon)}, "
               f"mapped files {gb(mapped)}; {seconds:.1f}s)")
-    print(f"export above baseline: {ratio:.3f} x weights in all, "
+    print(f"export above baseline: {(export[0] - baseline[0]) / 1e6:.0f} MB, "
+          f"{ratio:.3f} x weights in all, "
           f"{anon_ratio:.3f} x in anonymous memory (target <= {TARGET})")
-    ok = anon_ratio <= TARGET
+    ok = ratio <= TARGET and anon_ratio <= TARGET
     print("PASS" if ok else "FAIL")
     return 0 if ok else 1
 

@@ -26,11 +26,17 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <climits>
 #include <memory>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -75,9 +81,72 @@ uint64_t getFieldSize(unsigned field, uint64_t length) {
          getVarintSize(length) + length;
 }
 
-void writeBytes(raw_ostream &os, const TensorBytes &bytes) {
+/// The address ranges of the process's file-backed mappings, read once from
+/// /proc/self/maps. Empty where that file does not exist.
+class FileMappings {
+public:
+  FileMappings() {
+    auto buffer = llvm::MemoryBuffer::getFileAsStream("/proc/self/maps");
+    if (!buffer)
+      return;
+    SmallVector<StringRef> lines;
+    (*buffer)->getBuffer().split(lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef line : lines) {
+      // start-end perms offset dev inode [path]
+      SmallVector<StringRef, 6> fields;
+      line.split(fields, ' ', 5, /*KeepEmpty=*/false);
+      uint64_t begin, end, inode;
+      auto [first, second] = fields.empty() ? std::pair<StringRef, StringRef>()
+                                            : fields[0].split('-');
+      if (fields.size() < 5 || first.getAsInteger(16, begin) ||
+          second.getAsInteger(16, end) || fields[4].getAsInteger(10, inode) ||
+          inode == 0)
+        continue;
+      ranges.emplace_back(begin, end);
+    }
+    llvm::sort(ranges);
+  }
+
+  /// Whether [begin, end) lies inside one file-backed mapping.
+  bool contains(uint64_t begin, uint64_t end) const {
+    auto it = llvm::upper_bound(
+        ranges, begin,
+        [](uint64_t address, const std::pair<uint64_t, uint64_t> &range) {
+          return address < range.first;
+        });
+    return it != ranges.begin() && std::prev(it)->second >= end;
+  }
+
+private:
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;
+};
+
+/// Drops the whole pages of `bytes` from the process once they are written,
+/// when they are clean pages of a memory-mapped input file: they would
+/// otherwise stay in the RSS until exit, and the peak would grow by the size
+/// of every weight. Pages read again fault back in from the file.
+void releaseWrittenPages(const TensorBytes &bytes,
+                         const FileMappings &mappings) {
+#if defined(__linux__) && defined(MADV_PAGEOUT)
+  static const uint64_t pageSize = sysconf(_SC_PAGESIZE);
+  auto begin = reinterpret_cast<uint64_t>(bytes.data.data());
+  uint64_t end = begin + bytes.data.size();
+  uint64_t pageBegin = llvm::alignTo(begin, pageSize);
+  uint64_t pageEnd = llvm::alignDown(end, pageSize);
+  if (pageBegin < pageEnd && mappings.contains(begin, end))
+    (void)madvise(reinterpret_cast<void *>(pageBegin), pageEnd - pageBegin,
+                  MADV_PAGEOUT);
+#else
+  (void)bytes;
+  (void)mappings;
+#endif
+}
+
+void writeBytes(raw_ostream &os, const TensorBytes &bytes,
+                const FileMappings &mappings) {
   for (uint64_t i = 0; i < bytes.repeat; ++i)
     os.write(bytes.data.data(), bytes.data.size());
+  releaseWrittenPages(bytes, mappings);
 }
 
 /// A file being written under a temporary name next to its final path. It
@@ -183,6 +252,7 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
   }
   bool anyExternal = llvm::is_contained(external, true);
 
+  FileMappings mappings;
   TempFile modelFile, dataFile;
   if (failed(modelFile.open(path, loc)))
     return failure();
@@ -200,7 +270,7 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
         continue;
       uint64_t aligned = llvm::alignTo(offset, kExternalDataAlignment);
       os.write_zeros(aligned - offset);
-      writeBytes(os, large[i].bytes);
+      writeBytes(os, large[i].bytes, mappings);
       setExternalData(large[i].header, location, aligned,
                       large[i].bytes.size());
       offset = aligned + large[i].bytes.size();
@@ -246,7 +316,7 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
     os << headers[i];
     if (!external[i]) {
       writeFieldHeader(os, kTensorRawDataField, large[i].bytes.size());
-      writeBytes(os, large[i].bytes);
+      writeBytes(os, large[i].bytes, mappings);
     }
   }
   if (failed(modelFile.close(loc)))

@@ -93,3 +93,64 @@ func.func @training_mode(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
   %z, %m, %v = "onnx.BatchNormalization"(%y, %p, %p, %p, %p) {training_mode = 1 : si64} : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>)
   return %z : tensor<1x1x4x4xf32>
 }
+
+// -----
+
+// A weight that another op still uses keeps its initializer, its blob and
+// its name; the fused weight gets a new name.
+
+// CHECK-LABEL: func.func @weight_with_other_use
+// CHECK: %[[OLD:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense_resource<shared> : tensor<1x1x1x1xf32>}
+// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight.fused", value = dense<6.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK: "onnx.Conv"(%{{.*}}, %[[W]], %{{.*}})
+// CHECK: "onnx.Add"(%[[OLD]], %[[OLD]])
+// CHECK: shared: "0x0400000000000040"
+func.func @weight_with_other_use(%x: tensor<1x1x4x4xf32>) -> (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>) {
+  %w = "onnx.Initializer"() {name = "conv.weight", value = dense_resource<shared> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
+  %none = "onnx.NoValue"() : () -> none
+  %y = "onnx.Conv"(%x, %w, %none) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, none) -> tensor<1x1x4x4xf32>
+  %scale = "onnx.Initializer"() {name = "bn.weight", value = dense<6.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %bias = "onnx.Initializer"() {name = "bn.bias", value = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %mean = "onnx.Initializer"() {name = "bn.running_mean", value = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %var = "onnx.Initializer"() {name = "bn.running_var", value = dense<4.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %z, %m, %v = "onnx.BatchNormalization"(%y, %scale, %bias, %mean, %var) {epsilon = 0.0 : f32} : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, none, none)
+  %k = "onnx.Add"(%w, %w) : (tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf32>
+  return %z, %k : tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      shared: "0x0400000000000040"
+    }
+  }
+#-}
+
+// -----
+
+// The replaced weight's initializer and its blob are dropped once unused.
+
+// CHECK-LABEL: func.func @weight_fused_away
+// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense<6.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK-NOT: dense_resource
+// CHECK: "onnx.Conv"(%{{.*}}, %[[W]], %{{.*}})
+// CHECK-NOT: alone
+func.func @weight_fused_away(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
+  %w = "onnx.Initializer"() {name = "conv.weight", value = dense_resource<alone> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
+  %none = "onnx.NoValue"() : () -> none
+  %y = "onnx.Conv"(%x, %w, %none) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, none) -> tensor<1x1x4x4xf32>
+  %scale = "onnx.Initializer"() {name = "bn.weight", value = dense<6.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %bias = "onnx.Initializer"() {name = "bn.bias", value = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %mean = "onnx.Initializer"() {name = "bn.running_mean", value = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %var = "onnx.Initializer"() {name = "bn.running_var", value = dense<4.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %z, %m, %v = "onnx.BatchNormalization"(%y, %scale, %bias, %mean, %var) {epsilon = 0.0 : f32} : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, none, none)
+  return %z : tensor<1x1x4x4xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      alone: "0x0400000000000040"
+    }
+  }
+#-}

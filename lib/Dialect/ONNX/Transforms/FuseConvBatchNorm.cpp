@@ -13,6 +13,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <cmath>
 
@@ -57,10 +58,44 @@ std::optional<SmallVector<float>> getInitializerData(Value value) {
   return ONNX::getF32Values(init.getValue());
 }
 
+/// How many initializers refer to each resource blob. A blob whose last
+/// initializer is erased is released at once, so that a fused weight never
+/// lives beside the weight it replaces for longer than one rewrite.
+class BlobReferences {
+public:
+  explicit BlobReferences(Operation *root) {
+    root->walk([&](ONNX::InitializerOp init) {
+      if (auto resource = dyn_cast<DenseResourceElementsAttr>(init.getValue()))
+        ++counts[resource.getRawHandle().getKey()];
+    });
+  }
+
+  /// Erases `init` if nothing uses it, and releases its blob if no other
+  /// initializer refers to it.
+  void eraseIfUnused(ONNX::InitializerOp init, PatternRewriter &rewriter) {
+    if (!init || !init->use_empty())
+      return;
+    auto resource = dyn_cast<DenseResourceElementsAttr>(init.getValue());
+    rewriter.eraseOp(init);
+    if (!resource)
+      return;
+    auto it = counts.find(resource.getRawHandle().getKey());
+    if (it == counts.end() || --it->second != 0)
+      return;
+    counts.erase(it);
+    if (auto *entry = resource.getRawHandle().getResource())
+      entry->setBlob(AsmResourceBlob());
+  }
+
+private:
+  llvm::StringMap<unsigned> counts;
+};
+
 struct FuseConvBatchNormPattern : public RewritePattern {
-  FuseConvBatchNormPattern(MLIRContext *context)
+  FuseConvBatchNormPattern(MLIRContext *context, BlobReferences &references)
       : RewritePattern(ONNX::BatchNormalizationOp::getOperationName(), 1,
-                       context) {}
+                       context),
+        references(references) {}
 
   LogicalResult matchAndRewrite(Operation *bn,
                                 PatternRewriter &rewriter) const override {
@@ -119,16 +154,21 @@ struct FuseConvBatchNormPattern : public RewritePattern {
       return ONNX::makeElementsAttr(type, bytes, name);
     };
     rewriter.setInsertionPoint(conv);
-    StringRef weightName = weightInit.getName();
+    // A weight that other ops still use keeps its name; the fused one gets
+    // a new name.
+    std::string weightName = weightInit.getName().str();
+    if (!weight.hasOneUse())
+      weightName += ".fused";
     auto newWeight =
         ONNX::InitializerOp::create(rewriter, weight.getLoc(), weightName,
                                     asElements(weightType, *w, weightName));
     auto biasType = RankedTensorType::get({channels}, rewriter.getF32Type());
-    std::string biasName = (weightName + ".fused_bias").str();
+    std::string biasName = weightName + ".fused_bias";
     if (hasBias)
       if (auto biasInit =
               conv->getOperand(2).getDefiningOp<ONNX::InitializerOp>())
-        biasName = biasInit.getName().str();
+        biasName = biasInit.getName().str() +
+                   (conv->getOperand(2).hasOneUse() ? "" : ".fused");
     auto newBias =
         ONNX::InitializerOp::create(rewriter, conv.getLoc(), biasName,
                                     asElements(biasType, bias, biasName));
@@ -138,17 +178,27 @@ struct FuseConvBatchNormPattern : public RewritePattern {
                                       TypeRange{bn->getResult(0).getType()},
                                       operands, conv->getAttrs());
     rewriter.replaceAllUsesWith(bn->getResult(0), fused->getResult(0));
+    auto oldBias =
+        hasBias ? conv->getOperand(2).getDefiningOp<ONNX::InitializerOp>()
+                : ONNX::InitializerOp();
     rewriter.eraseOp(bn);
     rewriter.eraseOp(conv);
+    references.eraseIfUnused(weightInit, rewriter);
+    if (oldBias != weightInit)
+      references.eraseIfUnused(oldBias, rewriter);
     return success();
   }
+
+private:
+  BlobReferences &references;
 };
 
 struct FuseConvBatchNorm
     : public ONNX::impl::FuseConvBatchNormBase<FuseConvBatchNorm> {
   void runOnOperation() override {
+    BlobReferences references(getOperation());
     RewritePatternSet patterns(&getContext());
-    patterns.add<FuseConvBatchNormPattern>(&getContext());
+    patterns.add<FuseConvBatchNormPattern>(&getContext(), references);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
