@@ -41,6 +41,23 @@ func.func @transpose_default_perm() -> tensor<2x2x2xf32> {
 
 // -----
 
+// Matrices wider than a tile, and other element widths: a 2x40 i32 matrix
+// and a 2x3x4 i8 tensor with perm [2, 0, 1].
+
+// CHECK-LABEL: func.func @transpose_tiles_and_widths
+// CHECK: "onnx.Initializer"() {name = "a", value = dense<{{\[}}[0, 140], [1, 141], [2, 142], [3, 143], [4, 144], [5, 145], [6, 146], [7, 147], [8, 148], [9, 149], [10, 150], [11, 151], [12, 152], [13, 153], [14, 154], [15, 155], [16, 156], [17, 157], [18, 158], [19, 159], [20, 160], [21, 161], [22, 162], [23, 163], [24, 164], [25, 165], [26, 166], [27, 167], [28, 168], [29, 169], [30, 170], [31, 171], [32, 172], [33, 173], [34, 174], [35, 175], [36, 176], [37, 177], [38, 178], [39, 179]]> : tensor<40x2xi32>}
+// CHECK: "onnx.Initializer"() {name = "b", value = dense<{{\[}}{{\[}}[0, 4, 8], [12, 16, 20]], {{\[}}[1, 5, 9], [13, 17, 21]], {{\[}}[2, 6, 10], [14, 18, 22]], {{\[}}[3, 7, 11], [15, 19, 23]]]> : tensor<4x2x3xi8>}
+// CHECK-NOT: onnx.Transpose
+func.func @transpose_tiles_and_widths() -> (tensor<40x2xi32>, tensor<4x2x3xi8>) {
+  %a = "onnx.Initializer"() {name = "a", value = dense<[[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39], [140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 179]]> : tensor<2x40xi32>} : () -> tensor<2x40xi32>
+  %ta = "onnx.Transpose"(%a) {perm = [1, 0]} : (tensor<2x40xi32>) -> tensor<40x2xi32>
+  %b = "onnx.Initializer"() {name = "b", value = dense<[[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]], [[12, 13, 14, 15], [16, 17, 18, 19], [20, 21, 22, 23]]]> : tensor<2x3x4xi8>} : () -> tensor<2x3x4xi8>
+  %tb = "onnx.Transpose"(%b) {perm = [2, 0, 1]} : (tensor<2x3x4xi8>) -> tensor<4x2x3xi8>
+  return %ta, %tb : tensor<40x2xi32>, tensor<4x2x3xi8>
+}
+
+// -----
+
 // Reshape, Flatten, Squeeze and Unsqueeze of an initializer keep its data
 // under the result type.
 

@@ -109,6 +109,32 @@ namespace {
 // Data movement
 //===----------------------------------------------------------------------===//
 
+/// Copies `in`, read with `strides` (in elements), into `out` in the
+/// row-major order of `shape`. The two innermost dims go in square tiles, so
+/// that a transposed matrix is read and written a cache line at a time.
+template <typename T>
+void copyStrided(const T *in, T *out, ArrayRef<int64_t> shape,
+                 ArrayRef<int64_t> strides) {
+  constexpr int64_t kTile = 32;
+  size_t rank = shape.size();
+  int64_t rows = rank >= 2 ? shape[rank - 2] : 1;
+  int64_t cols = rank >= 1 ? shape[rank - 1] : 1;
+  int64_t rowStride = rank >= 2 ? strides[rank - 2] : 0;
+  int64_t colStride = rank >= 1 ? strides[rank - 1] : 0;
+  ArrayRef<int64_t> outerShape = shape.drop_back(std::min<size_t>(rank, 2));
+  SmallVector<SmallVector<int64_t>> outerStrides = {
+      SmallVector<int64_t>(strides.take_front(outerShape.size()))};
+  forEachElement(outerShape, outerStrides, [&](ArrayRef<int64_t> base) {
+    const T *from = in + base[0];
+    for (int64_t r0 = 0; r0 < rows; r0 += kTile)
+      for (int64_t c0 = 0; c0 < cols; c0 += kTile)
+        for (int64_t r = r0, re = std::min(rows, r0 + kTile); r < re; ++r)
+          for (int64_t c = c0, ce = std::min(cols, c0 + kTile); c < ce; ++c)
+            out[r * cols + c] = from[r * rowStride + c * colStride];
+    out += rows * cols;
+  });
+}
+
 std::optional<ConstantTensor> evaluateTranspose(Operation *op,
                                                 const ConstantTensor &input,
                                                 RankedTensorType resultType) {
@@ -131,12 +157,31 @@ std::optional<ConstantTensor> evaluateTranspose(Operation *op,
     strides.push_back(inStrides[p]);
   }
   ConstantTensor result = makeTensor(resultType);
-  size_t width = result.getElementBytes();
-  char *out = result.bytes.data();
-  forEachElement(resultType.getShape(), {strides}, [&](ArrayRef<int64_t> at) {
-    std::memcpy(out, input.bytes.data() + at[0] * width, width);
-    out += width;
-  });
+  ArrayRef<int64_t> shape = resultType.getShape();
+  switch (result.getElementBytes()) {
+  case 1:
+    copyStrided(reinterpret_cast<const uint8_t *>(input.bytes.data()),
+                reinterpret_cast<uint8_t *>(result.bytes.data()), shape,
+                strides);
+    break;
+  case 2:
+    copyStrided(reinterpret_cast<const uint16_t *>(input.bytes.data()),
+                reinterpret_cast<uint16_t *>(result.bytes.data()), shape,
+                strides);
+    break;
+  case 4:
+    copyStrided(reinterpret_cast<const uint32_t *>(input.bytes.data()),
+                reinterpret_cast<uint32_t *>(result.bytes.data()), shape,
+                strides);
+    break;
+  case 8:
+    copyStrided(reinterpret_cast<const uint64_t *>(input.bytes.data()),
+                reinterpret_cast<uint64_t *>(result.bytes.data()), shape,
+                strides);
+    break;
+  default:
+    return std::nullopt;
+  }
   return result;
 }
 
