@@ -274,3 +274,28 @@ func.func @clip() -> tensor<2xf32> {
   %e = "onnx.Exp"(%c) : (tensor<2xf32>) -> tensor<2xf32>
   return %e : tensor<2xf32>
 }
+
+// -----
+
+// A folded Reshape shares its input's blob, so the blob outlives the
+// original initializer that the Transpose fold erases.
+
+// CHECK-LABEL: func.func @shared_blob_outlives_input
+// CHECK-DAG: "onnx.Initializer"() {name = "w", value = dense_resource<blob> : tensor<4xf32>}
+// CHECK-DAG: "onnx.Initializer"() {name = "w", value = dense<{{\[}}[1.000000e+00, 3.000000e+00], [2.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>}
+// CHECK: blob: "0x040000000000803F000000400000404000008040"
+func.func @shared_blob_outlives_input() -> (tensor<4xf32>, tensor<2x2xf32>) {
+  %w = "onnx.Initializer"() {name = "w", value = dense_resource<blob> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %shape = "onnx.Initializer"() {name = "", value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %r = "onnx.Reshape"(%w, %shape) : (tensor<2x2xf32>, tensor<1xi64>) -> tensor<4xf32>
+  %t = "onnx.Transpose"(%w) {perm = [1, 0]} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %r, %t : tensor<4xf32>, tensor<2x2xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x040000000000803F000000400000404000008040"
+    }
+  }
+#-}

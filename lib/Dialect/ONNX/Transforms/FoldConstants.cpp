@@ -7,6 +7,7 @@
 
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
 
+#include "BlobReleaser.h"
 #include "ConstantEvaluation.h"
 
 #include "mlir/IR/AsmState.h"
@@ -31,16 +32,34 @@ constexpr int64_t kMaxReadBytes = int64_t(256) << 20;
 
 /// Replaces `op`'s single result with constant `value` named `name`: an
 /// `onnx.Initializer` in the graph, an `onnx.Constant` in a subgraph.
+/// Replaces `op` with `replacements`, then erases the constants it read
+/// that nothing else uses. Erasing them here rather than in a later sweep
+/// lets the listener release each replaced weight before the next fold
+/// makes a new one.
+void replaceAndEraseInputs(PatternRewriter &rewriter, Operation *op,
+                           ValueRange replacements) {
+  SmallVector<Operation *> inputs;
+  for (Value operand : op->getOperands())
+    if (Operation *def = operand.getDefiningOp())
+      if (isa<ONNX::InitializerOp, ONNX::ConstantOp>(def) &&
+          !llvm::is_contained(inputs, def))
+        inputs.push_back(def);
+  rewriter.replaceOp(op, replacements);
+  for (Operation *input : inputs)
+    if (input->use_empty())
+      rewriter.eraseOp(input);
+}
+
 void replaceWithConstant(PatternRewriter &rewriter, Operation *op,
                          StringRef name, ElementsAttr value) {
-  if (isa<func::FuncOp>(op->getParentOp())) {
-    rewriter.replaceOpWithNewOp<ONNX::InitializerOp>(op, name, value);
-    return;
-  }
-  Operation *constant = ONNX::ConstantOp::create(
-      rewriter, op->getLoc(), TypeRange{value.getType()}, ValueRange{},
-      {rewriter.getNamedAttr("value", value)});
-  rewriter.replaceOp(op, constant->getResults());
+  Operation *constant;
+  if (isa<func::FuncOp>(op->getParentOp()))
+    constant = ONNX::InitializerOp::create(rewriter, op->getLoc(), name, value);
+  else
+    constant = ONNX::ConstantOp::create(
+        rewriter, op->getLoc(), TypeRange{value.getType()}, ValueRange{},
+        {rewriter.getNamedAttr("value", value)});
+  replaceAndEraseInputs(rewriter, op, constant->getResults());
 }
 
 /// The name of the initializer that defines `value`, or "".
@@ -163,7 +182,7 @@ struct FoldSplitOfConstant : public RewritePattern {
                                      {rewriter.getNamedAttr("value", attr)})
                 ->getResult(0));
     }
-    rewriter.replaceOp(op, replacements);
+    replaceAndEraseInputs(rewriter, op, replacements);
     return success();
   }
 };
@@ -178,7 +197,10 @@ struct FoldConstants : public ONNX::impl::FoldConstantsBase<FoldConstants> {
                            ONNX::SqueezeOp::getOperationName(),
                            ONNX::UnsqueezeOp::getOperationName()})
       patterns.add<FoldReshapeOfConstant>(name, context);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    ONNX::BlobReleaser releaser(getOperation());
+    if (failed(applyPatternsGreedily(
+            getOperation(), std::move(patterns),
+            GreedyRewriteConfig().setListener(&releaser))))
       signalPassFailure();
   }
 };

@@ -7,13 +7,13 @@
 
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
 
+#include "BlobReleaser.h"
 #include "ConstantEvaluation.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/StringMap.h"
 
 #include <cmath>
 
@@ -58,44 +58,10 @@ std::optional<SmallVector<float>> getInitializerData(Value value) {
   return ONNX::getF32Values(init.getValue());
 }
 
-/// How many initializers refer to each resource blob. A blob whose last
-/// initializer is erased is released at once, so that a fused weight never
-/// lives beside the weight it replaces for longer than one rewrite.
-class BlobReferences {
-public:
-  explicit BlobReferences(Operation *root) {
-    root->walk([&](ONNX::InitializerOp init) {
-      if (auto resource = dyn_cast<DenseResourceElementsAttr>(init.getValue()))
-        ++counts[resource.getRawHandle().getKey()];
-    });
-  }
-
-  /// Erases `init` if nothing uses it, and releases its blob if no other
-  /// initializer refers to it.
-  void eraseIfUnused(ONNX::InitializerOp init, PatternRewriter &rewriter) {
-    if (!init || !init->use_empty())
-      return;
-    auto resource = dyn_cast<DenseResourceElementsAttr>(init.getValue());
-    rewriter.eraseOp(init);
-    if (!resource)
-      return;
-    auto it = counts.find(resource.getRawHandle().getKey());
-    if (it == counts.end() || --it->second != 0)
-      return;
-    counts.erase(it);
-    if (auto *entry = resource.getRawHandle().getResource())
-      entry->setBlob(AsmResourceBlob());
-  }
-
-private:
-  llvm::StringMap<unsigned> counts;
-};
-
 struct FuseConvBatchNormPattern : public RewritePattern {
-  FuseConvBatchNormPattern(MLIRContext *context, BlobReferences &references)
+  FuseConvBatchNormPattern(MLIRContext *context)
       : RewritePattern(ONNX::BatchNormalizationOp::getOperationName(), 1,
-                       context),
-        references(references) {}
+                       context) {}
 
   LogicalResult matchAndRewrite(Operation *bn,
                                 PatternRewriter &rewriter) const override {
@@ -183,23 +149,25 @@ struct FuseConvBatchNormPattern : public RewritePattern {
                 : ONNX::InitializerOp();
     rewriter.eraseOp(bn);
     rewriter.eraseOp(conv);
-    references.eraseIfUnused(weightInit, rewriter);
-    if (oldBias != weightInit)
-      references.eraseIfUnused(oldBias, rewriter);
+    // Erased at once, so that the listener releases the replaced weights
+    // before the next fusion makes new ones.
+    if (weightInit->use_empty())
+      rewriter.eraseOp(weightInit);
+    if (oldBias && oldBias != weightInit && oldBias->use_empty())
+      rewriter.eraseOp(oldBias);
     return success();
   }
-
-private:
-  BlobReferences &references;
 };
 
 struct FuseConvBatchNorm
     : public ONNX::impl::FuseConvBatchNormBase<FuseConvBatchNorm> {
   void runOnOperation() override {
-    BlobReferences references(getOperation());
+    ONNX::BlobReleaser releaser(getOperation());
     RewritePatternSet patterns(&getContext());
-    patterns.add<FuseConvBatchNormPattern>(&getContext(), references);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    patterns.add<FuseConvBatchNormPattern>(&getContext());
+    if (failed(applyPatternsGreedily(
+            getOperation(), std::move(patterns),
+            GreedyRewriteConfig().setListener(&releaser))))
       signalPassFailure();
   }
 };
