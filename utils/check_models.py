@@ -105,6 +105,25 @@ def custom_models():
             padding = padding.unsqueeze(0).expand(x.shape[0], -1)
             return self.encoder(x, src_key_padding_mask=padding)
 
+    class EncoderRaggedPadding(EncoderPaddingMask):
+        """Three sequences padded by 0, 1 and 3 tokens: the output keeps
+        the full length, with the padding rows of the others zeroed."""
+        def forward(self, x):
+            lengths = x.shape[1] - torch.tensor([0, 1, 3])
+            padding = torch.arange(x.shape[1]).unsqueeze(0) >= \
+                lengths.unsqueeze(1)
+            return self.encoder(x, src_key_padding_mask=padding)
+
+    class EncoderShortPadding(EncoderPaddingMask):
+        """Every sequence padded by 2 to 4 tokens, 2 plus the number of
+        positive values among the first two of its first token: the output
+        is shorter than the input, by a length that depends on the data."""
+        def forward(self, x):
+            pads = 2 + (x[:, 0, :2] > 0).sum(-1)
+            padding = torch.arange(x.shape[1]).unsqueeze(0) >= \
+                (x.shape[1] - pads).unsqueeze(1)
+            return self.encoder(x, src_key_padding_mask=padding)
+
     class Recurrent(nn.Module):
         def __init__(self, cell):
             super().__init__()
@@ -221,6 +240,8 @@ def custom_models():
         "attention_masks": (AttentionWithMasks,
                             ["2x5x32xf32", "2x7x32xf32"]),
         "encoder_padding_mask": (EncoderPaddingMask, ["2x6x32xf32"]),
+        "encoder_padding_ragged": (EncoderRaggedPadding, ["3x6x32xf32"]),
+        "encoder_padding_short": (EncoderShortPadding, ["3x6x32xf32"]),
         "encoder_gelu_norm_first": (lambda: encoder("gelu", True),
                                     ["2x6x32xf32"]),
         "lstm_bidirectional": (

@@ -244,6 +244,10 @@ def MaximizeValueSemantics
     `aten.slice_scatter` for `aten.slice.Tensor` and `aten.narrow`,
     `aten.select_scatter` for `aten.select.int`, the inverse transpose or
     permutation, and `aten.reshape` for views that only change the shape.
+    A write to a piece unpacked from `aten.chunk`, `aten.split` or
+    `aten.unbind` (or their unsafe_ forms, which alias as well) goes back
+    as the `aten.cat` (`aten.stack` for unbind) of the pieces; the other
+    pieces, being disjoint, keep their contents.
     A view read after its base changed is recomputed from the new base. A
     write inside a `torch.prim.If` or `torch.prim.Loop` to a tensor defined
     outside it is threaded out as an extra result or loop-carried value.
@@ -285,6 +289,86 @@ def MaximizeValueSemantics
       %1 = torch.aten.relu %0 : !torch.vtensor<[2,4],f32> -> !torch.vtensor<[2,4],f32>
       return %1 : !torch.vtensor<[2,4],f32>
     }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+//===----------------------------------------------------------------------===//
+// torch-densify-nested-tensors
+//===----------------------------------------------------------------------===//
+
+def DensifyNestedTensors
+    : Pass<"torch-densify-nested-tensors", "func::FuncOp"> {
+  let summary = "Compute nested tensors as padded tensors with a key "
+                "padding mask";
+  let description = [{
+    In inference, nn.TransformerEncoder with a `src_key_padding_mask` packs
+    its input into a nested tensor, runs its layers on it and pads the
+    result again:
+
+    - `aten._nested_tensor_from_mask(t, mask, mask_check)` makes sequence
+      `i` of the nested tensor the first `sum(mask[i])` rows of `t[i]`
+      (`t` is [N, L, D], `mask` a bool [N, L]);
+    - `aten._transformer_encoder_layer_fwd` and
+      `aten._native_multi_head_attention` compute each sequence on its own;
+    - `aten.to_padded_tensor(y, padding, output_size)` stacks the sequences,
+      padded with `padding` to the longest one, or to `output_size`.
+
+    ONNX has no nested tensors, so this pass computes them as the padded
+    [N, L, D] tensor together with the key padding mask
+    `key_padding[i, j] = j >= sum(mask[i])`:
+
+    - the nested tensor becomes `t` with the rows past each sequence's
+      length set to zero (so that no value there reaches the valid rows);
+    - each layer and attention on it gets `key_padding` as its mask, with
+      `mask_type` 1 (a [N, L] key padding mask), so that no position
+      attends to the padding. Its valid rows are those of the nested
+      computation; the other rows are discarded below;
+    - `to_padded_tensor` becomes `masked_fill` of the padding rows with
+      `padding`, sliced along dim 1 to the longest length, `max(sum(mask,
+      1))`, which depends on the data. With an `output_size` that is the
+      size of `t` (as `t.size()` or a list of its sizes), nothing is sliced.
+
+    As in PyTorch, sequence `i` is the first `sum(mask[i])` rows of `t[i]`
+    whether or not `mask` is left-aligned; `mask_check` is not checked.
+
+    A nested tensor may only be used by these three ops, as the query, key
+    and value of an attention (all three from the same
+    `_nested_tensor_from_mask`) or the source of an encoder layer, without
+    a mask of their own and without using the attention weights. Any other
+    use is an error at the using op, as is an `output_size` that is not the
+    size of `t`.
+
+    Before:
+
+    ```mlir
+    %valid = torch.aten.logical_not %padding : !torch.vtensor<[2,6],i1> -> !torch.vtensor<[2,6],i1>
+    %nested = torch.aten._nested_tensor_from_mask %x, %valid, %false
+        : !torch.vtensor<[2,6,32],f32>, !torch.vtensor<[2,6],i1>, !torch.bool -> !torch.vtensor
+    %y = torch.aten._transformer_encoder_layer_fwd %nested, ..., %none, %none
+        : !torch.vtensor, ..., !torch.none, !torch.none -> !torch.vtensor
+    %out = torch.aten.to_padded_tensor %y, %float0, %none
+        : !torch.vtensor, !torch.float, !torch.none -> !torch.vtensor
+    ```
+
+    After:
+
+    ```mlir
+    %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+    %lengths = torch.aten.sum.dim_IntList %valid, %dims, %true, %int4
+        : ... -> !torch.vtensor<[2,1],si64>
+    %L = torch.aten.size.int %x, %int1 : !torch.vtensor<[2,6,32],f32>, !torch.int -> !torch.int
+    %positions = torch.aten.arange %L, %int4, %none, %none, %none : ... -> !torch.vtensor<[6],si64>
+    %key_padding = torch.aten.ge.Tensor %positions, %lengths : ... -> !torch.vtensor<[2,6],i1>
+    %rows = torch.aten.unsqueeze %key_padding, %int2 : ... -> !torch.vtensor<[2,6,1],i1>
+    %dense = torch.aten.masked_fill.Scalar %x, %rows, %float0 : ... -> !torch.vtensor<[2,6,32],f32>
+    %y = torch.aten._transformer_encoder_layer_fwd %dense, ..., %key_padding, %int1
+        : !torch.vtensor<[2,6,32],f32>, ..., !torch.vtensor<[2,6],i1>, !torch.int -> !torch.vtensor
+    %filled = torch.aten.masked_fill.Scalar %y, %rows, %float0 : ... -> !torch.vtensor<[2,6,32],f32>
+    %longest = torch.aten.max %lengths : !torch.vtensor<[2,1],si64> -> !torch.vtensor<[],si64>
+    %n = torch.aten.Int.Tensor %longest : !torch.vtensor<[],si64> -> !torch.int
+    %out = torch.aten.slice.Tensor %filled, %int1, %int0, %n, %int1 : ... -> !torch.vtensor
     ```
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];

@@ -18,6 +18,7 @@ void Torch::buildTorchLegalizePipeline(
   pm.addPass(createInlinePartialApplications());
   pm.addPass(createLiftStatefulBuffers());
   pm.addNestedPass<func::FuncOp>(createMaximizeValueSemantics());
+  pm.addNestedPass<func::FuncOp>(createDensifyNestedTensors());
   GeneralizeShapesOptions shapes;
   shapes.dynamicDims.assign(options.dynamicDims.begin(),
                             options.dynamicDims.end());
