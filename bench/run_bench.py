@@ -267,6 +267,9 @@ def main(argv):
     parser.add_argument("--reuse-peer", metavar="RESULTS_JSON",
                         help="take the peer's figures from an earlier run's "
                         "results.json instead of measuring them again")
+    parser.add_argument("--peer-timeout", type=float, default=900.0,
+                        help="stop a peer export after this many seconds "
+                        "and report it as at least that long")
     args = parser.parse_args(argv)
     previous = {}
     if args.reuse_peer:
@@ -277,11 +280,13 @@ def main(argv):
     rows, scaling = [], []
     for name in args.models:
         rows.append(measure(name, args.build, args.runs, workdir,
+                            peer_timeout=args.peer_timeout,
                             reuse=previous.get(name)))
         print(json.dumps(rows[-1]), flush=True)
     for n in args.scaling:
         scaling.append(measure(f"deep_mlp_{n}", args.build, args.runs,
-                               workdir, reuse=previous.get(f"deep_mlp_{n}")))
+                               workdir, peer_timeout=args.peer_timeout,
+                               reuse=previous.get(f"deep_mlp_{n}")))
         print(json.dumps(scaling[-1]), flush=True)
     with open(os.path.join(workdir, "results.json"), "w") as f:
         json.dump(rows + scaling, f, indent=1)
