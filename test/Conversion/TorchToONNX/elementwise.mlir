@@ -207,3 +207,21 @@ func.func @forward(%a: !torch.vtensor<[4],i1>, %b: !torch.vtensor<[4],i1>) -> !t
   %1 = torch.aten.bitwise_not %0 : !torch.vtensor<[4],i1> -> !torch.vtensor<[4],i1>
   return %1 : !torch.vtensor<[4],i1>
 }
+
+// -----
+
+// Python's &, | and ^ on bool tensors and scalars.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[A:.*]]: tensor<4xi1>, %[[B:.*]]: tensor<4xi1>)
+// CHECK: %[[AND:.*]] = "onnx.And"(%[[A]], %[[B]])
+// CHECK: %[[TRUE:.*]] = "onnx.Initializer"() {name = "", value = dense<true> : tensor<i1>}
+// CHECK: %[[OR:.*]] = "onnx.Or"(%[[AND]], %[[TRUE]])
+// CHECK: %[[XOR:.*]] = "onnx.Xor"(%[[OR]], %[[B]])
+// CHECK: return %[[XOR]]
+func.func @forward(%a: !torch.vtensor<[4],i1>, %b: !torch.vtensor<[4],i1>) -> !torch.vtensor<[4],i1> {
+  %true = torch.constant.bool true
+  %0 = torch.aten.__and__.Tensor %a, %b : !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1> -> !torch.vtensor<[4],i1>
+  %1 = torch.aten.__or__.Scalar %0, %true : !torch.vtensor<[4],i1>, !torch.bool -> !torch.vtensor<[4],i1>
+  %2 = torch.aten.__xor__.Tensor %1, %b : !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1> -> !torch.vtensor<[4],i1>
+  return %2 : !torch.vtensor<[4],i1>
+}

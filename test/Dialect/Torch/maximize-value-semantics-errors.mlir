@@ -92,3 +92,33 @@ func.func @batch_norm_unknown_mode(%x: !torch.tensor<[2,3],f32>, %rm: !torch.ten
   %0 = torch.aten.batch_norm %x, %none, %none, %rm, %rv, %training, %momentum, %eps, %training : !torch.tensor<[2,3],f32>, !torch.none, !torch.none, !torch.tensor<[3],f32>, !torch.tensor<[3],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.tensor
   return %0 : !torch.tensor
 }
+
+// -----
+
+// A piece of a split taken by index: the other pieces are not at hand to
+// write it back.
+
+func.func @write_split_piece_by_index(%x: !torch.tensor<[4],f32>) -> !torch.tensor<[4],f32> {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %list = torch.aten.split.Tensor %x, %int2, %int0 : !torch.tensor<[4],f32>, !torch.int, !torch.int -> !torch.list<tensor>
+  %0 = torch.aten.__getitem__.t %list, %int0 : !torch.list<tensor>, !torch.int -> !torch.tensor<[2],f32>
+  // expected-error @+1 {{cannot rewrite an in-place update of a view produced by 'torch.aten.__getitem__.t'}}
+  %1 = torch.aten.relu_ %0 : !torch.tensor<[2],f32> -> !torch.tensor<[2],f32>
+  return %x : !torch.tensor<[4],f32>
+}
+
+// -----
+
+// A split list that is appended to may hold tensors other than the pieces.
+
+func.func @write_piece_of_modified_split(%x: !torch.tensor<[4],f32>, %y: !torch.tensor<[2],f32>) -> !torch.tensor<[4],f32> {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %list = torch.aten.split.Tensor %x, %int2, %int0 : !torch.tensor<[4],f32>, !torch.int, !torch.int -> !torch.list<tensor>
+  %0 = torch.aten.append.t %list, %y : !torch.list<tensor>, !torch.tensor<[2],f32> -> !torch.list<tensor>
+  %p:3 = torch.prim.ListUnpack %list : !torch.list<tensor> -> !torch.tensor<[2],f32>, !torch.tensor<[2],f32>, !torch.tensor<[2],f32>
+  // expected-error @+1 {{cannot rewrite this in-place update: the tensor it writes may or may not share storage with other tensors}}
+  %1 = torch.aten.relu_ %p#0 : !torch.tensor<[2],f32> -> !torch.tensor<[2],f32>
+  return %x : !torch.tensor<[4],f32>
+}

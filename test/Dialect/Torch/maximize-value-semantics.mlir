@@ -254,3 +254,146 @@ func.func @copies(%v: !torch.vtensor<[2],f32>) -> (!torch.vtensor<[2],f32>, !tor
   torch.overwrite.tensor.contents %3 overwrites %t : !torch.vtensor<[2],f32>, !torch.tensor<[2],f32>
   return %2, %list : !torch.vtensor<[2],f32>, !torch.list<tensor<[2],f32>>
 }
+
+// -----
+
+// The gates of a traced LSTM cell: the pieces of a chunk are updated in
+// place. A piece is a view of the chunked tensor, disjoint from the other
+// pieces: a write to one leaves the others as they were, and reading the
+// chunked tensor afterwards reads the concatenation of the new pieces.
+
+// CHECK-LABEL: func.func @write_chunk_pieces(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[2,6],f32>)
+// CHECK:         %[[ONE:.*]] = torch.constant.int 1
+// CHECK:         %[[LIST:.*]] = torch.aten.chunk %[[X]], %{{.*}}, %[[ONE]] : !torch.vtensor<[2,6],f32>, !torch.int, !torch.int -> !torch.list<vtensor>
+// CHECK:         %[[P:.*]]:3 = torch.prim.ListUnpack %[[LIST]] : !torch.list<vtensor> -> !torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],f32>
+// CHECK:         %[[S0:.*]] = torch.aten.sigmoid %[[P]]#0 : !torch.vtensor<[2,2],f32> -> !torch.vtensor<[2,2],f32>
+// CHECK:         %[[T2:.*]] = torch.aten.tanh %[[P]]#2 : !torch.vtensor<[2,2],f32> -> !torch.vtensor<[2,2],f32>
+// CHECK:         %[[NEW:.*]] = torch.prim.ListConstruct %[[S0]], %[[P]]#1, %[[T2]] : (!torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],f32>) -> !torch.list<vtensor>
+// CHECK:         %[[CAT:.*]] = torch.aten.cat %[[NEW]], %[[ONE]] : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[2,6],f32>
+// CHECK:         %[[M:.*]] = torch.aten.mul.Tensor %[[S0]], %[[P]]#1
+// CHECK:         return %[[M]], %[[CAT]]
+func.func @write_chunk_pieces(%x: !torch.tensor<[2,6],f32>) -> (!torch.tensor, !torch.tensor<[2,6],f32>) {
+  %int1 = torch.constant.int 1
+  %int3 = torch.constant.int 3
+  %list = torch.aten.chunk %x, %int3, %int1 : !torch.tensor<[2,6],f32>, !torch.int, !torch.int -> !torch.list<tensor>
+  %p:3 = torch.prim.ListUnpack %list : !torch.list<tensor> -> !torch.tensor<[2,2],f32>, !torch.tensor<[2,2],f32>, !torch.tensor<[2,2],f32>
+  %0 = torch.aten.sigmoid_ %p#0 : !torch.tensor<[2,2],f32> -> !torch.tensor<[2,2],f32>
+  %1 = torch.aten.tanh_ %p#2 : !torch.tensor<[2,2],f32> -> !torch.tensor<[2,2],f32>
+  %2 = torch.aten.mul.Tensor %p#0, %p#1 : !torch.tensor<[2,2],f32>, !torch.tensor<[2,2],f32> -> !torch.tensor
+  return %2, %x : !torch.tensor, !torch.tensor<[2,6],f32>
+}
+
+// -----
+
+// unsafe_chunk, which the importer leaves as an operator, becomes chunk:
+// its pieces are views too.
+
+// CHECK-LABEL: func.func @unsafe_chunk(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[4],f32>)
+// CHECK:         %[[LIST:.*]] = torch.aten.chunk %[[X]]
+// CHECK:         %[[P:.*]]:2 = torch.prim.ListUnpack %[[LIST]]
+// CHECK:         %[[R:.*]] = torch.aten.relu %[[P]]#1
+// CHECK:         %[[NEW:.*]] = torch.prim.ListConstruct %[[P]]#0, %[[R]]
+// CHECK:         %[[CAT:.*]] = torch.aten.cat %[[NEW]]
+// CHECK:         return %[[CAT]]
+func.func @unsafe_chunk(%x: !torch.tensor<[4],f32>) -> !torch.tensor<[4],f32> {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %list = torch.operator "aten::unsafe_chunk"(%x, %int2, %int0) : (!torch.tensor<[4],f32>, !torch.int, !torch.int) -> !torch.list<tensor>
+  %p:2 = torch.prim.ListUnpack %list : !torch.list<tensor> -> !torch.tensor<[2],f32>, !torch.tensor<[2],f32>
+  %0 = torch.aten.relu_ %p#1 : !torch.tensor<[2],f32> -> !torch.tensor<[2],f32>
+  return %x : !torch.tensor<[4],f32>
+}
+
+// -----
+
+// unsafe_split's schema claims no aliasing, but its pieces share storage
+// with the split tensor all the same: a write to a piece changes the
+// tensor, and a write to the tensor changes the pieces.
+
+// CHECK-LABEL: func.func @unsafe_split(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[4],f32>)
+// CHECK:         %[[LIST:.*]] = torch.aten.unsafe_split.Tensor %[[X]]
+// CHECK:         %[[P:.*]]:2 = torch.prim.ListUnpack %[[LIST]]
+// CHECK:         %[[N:.*]] = torch.aten.neg %[[P]]#0
+// CHECK:         %[[NEW:.*]] = torch.prim.ListConstruct %[[N]], %[[P]]#1
+// CHECK:         %[[CAT:.*]] = torch.aten.cat %[[NEW]]
+// CHECK:         %[[R:.*]] = torch.aten.relu %[[CAT]]
+// CHECK:         %[[LIST2:.*]] = torch.aten.unsafe_split.Tensor %[[R]]
+// CHECK:         %[[P2:.*]]:2 = torch.prim.ListUnpack %[[LIST2]]
+// CHECK:         return %[[R]], %[[P2]]#1
+func.func @unsafe_split(%x: !torch.tensor<[4],f32>) -> (!torch.tensor<[4],f32>, !torch.tensor<[2],f32>) {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %list = torch.aten.unsafe_split.Tensor %x, %int2, %int0 : !torch.tensor<[4],f32>, !torch.int, !torch.int -> !torch.list<tensor>
+  %p:2 = torch.prim.ListUnpack %list : !torch.list<tensor> -> !torch.tensor<[2],f32>, !torch.tensor<[2],f32>
+  %0 = torch.aten.neg_ %p#0 : !torch.tensor<[2],f32> -> !torch.tensor<[2],f32>
+  %1 = torch.aten.relu_ %x : !torch.tensor<[4],f32> -> !torch.tensor<[4],f32>
+  return %x, %p#1 : !torch.tensor<[4],f32>, !torch.tensor<[2],f32>
+}
+
+// -----
+
+// The rows of unbind go back with stack. A piece read after its tensor was
+// written elsewhere is split again from the new contents.
+
+// CHECK-LABEL: func.func @unbind_rows(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[2,3],f32>)
+// CHECK:         %[[ZERO:.*]] = torch.constant.int 0
+// CHECK:         %[[LIST:.*]] = torch.aten.unbind.int %[[X]], %[[ZERO]]
+// CHECK:         %[[P:.*]]:2 = torch.prim.ListUnpack %[[LIST]]
+// CHECK:         %[[Z:.*]] = torch.aten.zero %[[P]]#1
+// CHECK:         %[[NEW:.*]] = torch.prim.ListConstruct %[[P]]#0, %[[Z]]
+// CHECK:         %[[STACK:.*]] = torch.aten.stack %[[NEW]], %[[ZERO]] : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[2,3],f32>
+// CHECK:         %[[R:.*]] = torch.aten.relu %[[STACK]]
+// CHECK:         %[[LIST2:.*]] = torch.aten.unbind.int %[[R]], %[[ZERO]]
+// CHECK:         %[[P2:.*]]:2 = torch.prim.ListUnpack %[[LIST2]]
+// CHECK:         return %[[P2]]#0
+func.func @unbind_rows(%x: !torch.tensor<[2,3],f32>) -> !torch.tensor<[3],f32> {
+  %int0 = torch.constant.int 0
+  %list = torch.aten.unbind.int %x, %int0 : !torch.tensor<[2,3],f32>, !torch.int -> !torch.list<tensor>
+  %p:2 = torch.prim.ListUnpack %list : !torch.list<tensor> -> !torch.tensor<[3],f32>, !torch.tensor<[3],f32>
+  %0 = torch.aten.zero_ %p#1 : !torch.tensor<[3],f32> -> !torch.tensor<[3],f32>
+  %1 = torch.aten.relu_ %x : !torch.tensor<[2,3],f32> -> !torch.tensor<[2,3],f32>
+  return %p#0 : !torch.tensor<[3],f32>
+}
+
+// -----
+
+// A view of a view read after the base was written: the inner view is
+// recomputed first, then the outer one from it.
+
+// CHECK-LABEL: func.func @stale_view_of_view(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[2,3],f32>)
+// CHECK:         %[[R:.*]] = torch.aten.relu %[[X]]
+// CHECK:         %[[ROW:.*]] = torch.aten.select.int %[[R]], %{{.*}}, %{{.*}} : !torch.vtensor<[2,3],f32>, !torch.int, !torch.int -> !torch.vtensor<[3],f32>
+// CHECK:         %[[U:.*]] = torch.aten.unsqueeze %[[ROW]], %{{.*}} : !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[1,3],f32>
+// CHECK:         return %[[U]]
+func.func @stale_view_of_view(%x: !torch.tensor<[2,3],f32>) -> !torch.tensor<[1,3],f32> {
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.select.int %x, %int0, %int0 : !torch.tensor<[2,3],f32>, !torch.int, !torch.int -> !torch.tensor<[3],f32>
+  %1 = torch.aten.unsqueeze %0, %int0 : !torch.tensor<[3],f32>, !torch.int -> !torch.tensor<[1,3],f32>
+  %2 = torch.aten.relu_ %x : !torch.tensor<[2,3],f32> -> !torch.tensor<[2,3],f32>
+  return %1 : !torch.tensor<[1,3],f32>
+}
+
+// -----
+
+// A piece of a split taken by index and read after the split tensor was
+// written is taken again from the new contents.
+
+// CHECK-LABEL: func.func @read_split_piece_by_index(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[4],f32>)
+// CHECK:         %[[R:.*]] = torch.aten.relu %[[X]]
+// CHECK:         %[[LIST:.*]] = torch.aten.split.Tensor %[[R]], %{{.*}}, %{{.*}} : !torch.vtensor<[4],f32>, !torch.int, !torch.int -> !torch.list<vtensor>
+// CHECK:         %[[P:.*]] = torch.aten.__getitem__.t %[[LIST]], %{{.*}} : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[2],f32>
+// CHECK:         return %[[P]]
+func.func @read_split_piece_by_index(%x: !torch.tensor<[4],f32>) -> !torch.tensor<[2],f32> {
+  %int0 = torch.constant.int 0
+  %int2 = torch.constant.int 2
+  %list = torch.aten.split.Tensor %x, %int2, %int0 : !torch.tensor<[4],f32>, !torch.int, !torch.int -> !torch.list<tensor>
+  %0 = torch.aten.__getitem__.t %list, %int0 : !torch.list<tensor>, !torch.int -> !torch.tensor<[2],f32>
+  %1 = torch.aten.relu_ %x : !torch.tensor<[4],f32> -> !torch.tensor<[4],f32>
+  return %0 : !torch.tensor<[2],f32>
+}

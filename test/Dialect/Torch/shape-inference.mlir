@@ -114,6 +114,30 @@ func.func @comparison_division(%a: !torch.vtensor<[2,3],si64>, %b: !torch.vtenso
 
 // -----
 
+// Python's &, | and ^ on tensors broadcast and promote like the bitwise
+// ops: bool with bool stays bool.
+
+// CHECK-LABEL: func.func @python_bitwise_operators
+// CHECK: torch.aten.__and__.Tensor %{{.*}} -> !torch.vtensor<[2,3],i1>
+// CHECK: torch.aten.__or__.Tensor %{{.*}} -> !torch.vtensor<[2,3],i1>
+// CHECK: torch.aten.__xor__.Tensor %{{.*}} -> !torch.vtensor<[2,3],si32>
+// CHECK: torch.aten.__and__.Scalar %{{.*}} -> !torch.vtensor<[3],si32>
+// CHECK: torch.aten.__or__.Scalar %{{.*}} -> !torch.vtensor<[2,3],i1>
+// CHECK: torch.aten.__xor__.Scalar %{{.*}} -> !torch.vtensor<[3],si32>
+func.func @python_bitwise_operators(%a: !torch.vtensor<[2,3],i1>, %b: !torch.vtensor<[3],i1>, %c: !torch.vtensor<[3],si32>) -> (!torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor) {
+  %true = torch.constant.bool true
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.__and__.Tensor %a, %b : !torch.vtensor<[2,3],i1>, !torch.vtensor<[3],i1> -> !torch.vtensor
+  %1 = torch.aten.__or__.Tensor %0, %a : !torch.vtensor, !torch.vtensor<[2,3],i1> -> !torch.vtensor
+  %2 = torch.aten.__xor__.Tensor %1, %c : !torch.vtensor, !torch.vtensor<[3],si32> -> !torch.vtensor
+  %3 = torch.aten.__and__.Scalar %c, %int1 : !torch.vtensor<[3],si32>, !torch.int -> !torch.vtensor
+  %4 = torch.aten.__or__.Scalar %1, %true : !torch.vtensor, !torch.bool -> !torch.vtensor
+  %5 = torch.aten.__xor__.Scalar %c, %true : !torch.vtensor<[3],si32>, !torch.bool -> !torch.vtensor
+  return %0, %1, %2, %3, %4, %5 : !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor
+}
+
+// -----
+
 // where broadcasts its three operands and promotes the two values; clamp
 // keeps the shape.
 

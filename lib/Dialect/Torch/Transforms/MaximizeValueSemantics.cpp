@@ -10,7 +10,9 @@
 // computes the new contents; later reads of the tensor, or of views of it,
 // read the new contents. Writes inside torch.prim.If and torch.prim.Loop to
 // tensors defined outside leave the region as extra results or loop-carried
-// values. Finally every reference tensor type becomes a value tensor type.
+// values. A write to one piece of a split (`chunk`, `unbind`, ...) goes back
+// into the split tensor as the concatenation of the pieces. Finally every
+// reference tensor type becomes a value tensor type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -209,10 +211,10 @@ FailureOr<Value> ValueSemanticsRewriter::read(Value value, Operation *user) {
 
   // Recompute the view or list from the current contents of its sources.
   // The op's own operands may already hold older contents, so the sources
-  // come from the alias information.
-  Operation *clone = builder.clone(*info->op);
-  for (OpOperand &operand : clone->getOpOperands()) {
-    unsigned index = operand.getOperandNumber();
+  // come from the alias information. They are read first: reading one may
+  // recompute it, and the clone must come after.
+  SmallVector<std::pair<unsigned, Value>> sources;
+  for (unsigned index = 0, e = info->op->getNumOperands(); index < e; ++index) {
     if (info->kind == AliasKind::View && index != 0)
       continue;
     Value original =
@@ -220,8 +222,11 @@ FailureOr<Value> ValueSemanticsRewriter::read(Value value, Operation *user) {
     FailureOr<Value> source = read(original, user);
     if (failed(source))
       return failure();
-    operand.set(*source);
+    sources.push_back({index, *source});
   }
+  Operation *clone = builder.clone(*info->op);
+  for (auto [index, source] : sources)
+    clone->setOperand(index, source);
   Value result = clone->getResult(cast<OpResult>(value).getResultNumber());
   state.recomputed[value] = {result, clock};
   return result;
@@ -247,10 +252,19 @@ LogicalResult ValueSemanticsRewriter::write(Value value, Value contents,
     if (failed(base))
       return failure();
     FailureOr<Value> newBase =
-        createScatter(builder, info->op, *base, contents, writer);
+        createScatter(builder, cast<OpResult>(value), *base, contents, writer);
     if (failed(newBase) || failed(write(info->base, *newBase, writer)))
       return failure();
     state.recomputed[value] = {contents, clock};
+    // The pieces of a split are disjoint: writing one leaves the others as
+    // they were, the other elements of the new list.
+    if (isa<PrimListUnpackOp>(info->op)) {
+      auto list = newBase->getDefiningOp<PrimListConstructOp>();
+      for (auto [piece, element] :
+           llvm::zip_equal(info->op->getResults(), list.getOperands()))
+        if (piece != value)
+          state.recomputed[piece] = {element, clock};
+    }
     return success();
   }
   case AliasKind::Aggregate:
@@ -522,7 +536,46 @@ LogicalResult ValueSemanticsRewriter::convertTypes() {
   return success();
 }
 
+/// Replaces the unsafe_ splits that the importer left as torch.operator by
+/// their safe forms. Both return views of their operand; the unsafe ones
+/// only hide this from autograd, and from their schemas.
+static void replaceUnsafeSplits(func::FuncOp func) {
+  static const std::pair<StringRef, StringRef> kSafeForms[] = {
+      {"aten::unsafe_chunk", "torch.aten.chunk"},
+      {"aten::unsafe_split_with_sizes", "torch.aten.split_with_sizes"}};
+  MLIRContext *context = func.getContext();
+  func.walk([&](OperatorOp op) {
+    const auto *form = llvm::find_if(kSafeForms, [&](const auto &form) {
+      return op.getName() == form.first;
+    });
+    if (form == std::end(kSafeForms))
+      return;
+    std::optional<RegisteredOperationName> safe =
+        RegisteredOperationName::lookup(form->second, context);
+    if (!safe)
+      return;
+    OpBuilder builder(op);
+    OperationState state(op.getLoc(), *safe);
+    state.addOperands(op->getOperands());
+    state.addTypes(op->getResultTypes());
+    Operation *replacement = builder.create(state);
+    LogicalResult verified = success();
+    {
+      ScopedDiagnosticHandler silence(context,
+                                      [](Diagnostic &) { return success(); });
+      verified = safe->verifyInvariants(replacement);
+    }
+    if (failed(verified)) {
+      replacement->erase();
+      return;
+    }
+    op->replaceAllUsesWith(replacement);
+    op->erase();
+  });
+}
+
 LogicalResult ValueSemanticsRewriter::run() {
+  replaceUnsafeSplits(func);
   addThreadingResults();
   aliases = std::make_unique<TensorAliasAnalysis>(func);
   if (failed(processBlock(func.getBody().front())))

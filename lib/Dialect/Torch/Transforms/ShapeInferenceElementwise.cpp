@@ -89,7 +89,9 @@ const NamedRule kRules[] = {
      "max.other min.other floor_divide floor_divide.Scalar bitwise_and.Tensor "
      "bitwise_and.Scalar bitwise_and.Scalar_Tensor bitwise_or.Tensor "
      "bitwise_or.Scalar bitwise_or.Scalar_Tensor bitwise_xor.Tensor "
-     "bitwise_xor.Scalar bitwise_xor.Scalar_Tensor pow.Tensor_Tensor "
+     "bitwise_xor.Scalar bitwise_xor.Scalar_Tensor __and__.Tensor "
+     "__and__.Scalar __or__.Tensor __or__.Scalar __xor__.Tensor "
+     "__xor__.Scalar pow.Tensor_Tensor "
      "pow.Tensor_Scalar pow.Scalar lerp.Scalar lerp.Tensor clamp_min "
      "clamp_max clamp_min.Tensor clamp_max.Tensor",
      {ShapeRule::Broadcast, DtypeRule::Promote, 0, 2}},

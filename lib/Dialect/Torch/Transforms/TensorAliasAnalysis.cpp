@@ -35,6 +35,14 @@ static const llvm::StringSet<> kViewsIfContiguous = {
 /// Ops whose result is their operand itself.
 static const llvm::StringSet<> kIdentities = {"alias", "detach", "lift_fresh"};
 
+/// Ops whose results are views that split their operand into disjoint
+/// pieces covering all of it, in order, along the dim at the given operand.
+/// unsafe_split's results alias too, though its schema does not say so.
+static const llvm::StringMap<unsigned> kSplits = {
+    {"chunk", 2},      {"split.Tensor", 2},
+    {"split", 2},      {"split_with_sizes", 2},
+    {"unbind.int", 1}, {"unsafe_split.Tensor", 2}};
+
 /// For conversions: the index of the `copy` operand.
 static const llvm::StringMap<unsigned> kConversions = {{"to.dtype", 3},
                                                        {"to.other", 3},
@@ -44,6 +52,24 @@ static const llvm::StringMap<unsigned> kConversions = {{"to.dtype", 3},
 
 static bool isTracked(Value value) {
   return holdsNonValueTensor(value.getType());
+}
+
+/// True when the user of `use` may append to the list it uses or change
+/// its elements.
+static bool isModifiedBy(OpOperand &use) {
+  std::optional<SmallVector<unsigned>> written =
+      getWrittenOperands(use.getOwner());
+  return !written || llvm::is_contained(*written, use.getOperandNumber());
+}
+
+std::optional<unsigned> Torch::getSplitDimOperand(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (!name.consume_front("torch.aten."))
+    return std::nullopt;
+  auto it = kSplits.find(name);
+  if (it == kSplits.end())
+    return std::nullopt;
+  return it->second;
 }
 
 TensorAliasAnalysis::TensorAliasAnalysis(func::FuncOp func) {
@@ -248,6 +274,18 @@ void TensorAliasAnalysis::classifyResult(Operation *op, Value result,
   for (Value operand : op->getOperands())
     if (lookup(operand))
       trackedOperands.push_back(operand);
+
+  // The list a split returns is a view of its operand, written back by
+  // joining the pieces, unless something may change the list itself.
+  if (getSplitDimOperand(op) && lookup(op->getOperand(0))) {
+    if (llvm::any_of(result.getUses(), isModifiedBy))
+      setAmbiguous(result, trackedOperands);
+    else
+      setDerived(result, AliasKind::View, op->getOperand(0), op,
+                 /*invertible=*/true);
+    return;
+  }
+
   if (trackedOperands.empty() ||
       op->hasTrait<Torch::OpTrait::HasValueSemantics>() ||
       isa<CopyToNonValueTensorOp>(op)) {
@@ -275,10 +313,7 @@ void TensorAliasAnalysis::classifyResult(Operation *op, Value result,
     SmallVector<Value> sources(op->getOperands());
     bool modified = false;
     for (OpOperand &use : result.getUses()) {
-      std::optional<SmallVector<unsigned>> userWrites =
-          getWrittenOperands(use.getOwner());
-      if (!userWrites ||
-          llvm::is_contained(*userWrites, use.getOperandNumber())) {
+      if (isModifiedBy(use)) {
         modified = true;
         llvm::append_range(sources, use.getOwner()->getOperands());
       }
@@ -311,6 +346,24 @@ void TensorAliasAnalysis::classifyResult(Operation *op, Value result,
   if (element) {
     setDerived(result, AliasKind::Identity, element, op);
     return;
+  }
+
+  // The pieces of a split list are views of it. Unpacked, all of them are
+  // at hand to write one back; one taken by index can only be read.
+  const AliasInfo *listInfo =
+      op->getNumOperands() > 0 ? lookup(op->getOperand(0)) : nullptr;
+  if (listInfo && listInfo->kind == AliasKind::View &&
+      getSplitDimOperand(listInfo->op)) {
+    if (isa<PrimListUnpackOp>(op)) {
+      setDerived(result, AliasKind::View, op->getOperand(0), op,
+                 /*invertible=*/true);
+      return;
+    }
+    if (isa<Aten__Getitem__TOp>(op)) {
+      setDerived(result, AliasKind::View, op->getOperand(0), op,
+                 /*invertible=*/false);
+      return;
+    }
   }
 
   if (name.consume_front("torch.aten.")) {

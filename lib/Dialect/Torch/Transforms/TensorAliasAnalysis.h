@@ -53,6 +53,11 @@ struct AliasInfo {
   llvm::SmallSetVector<Value, 4> roots;
 };
 
+/// For an op whose results split operand 0 into disjoint views that cover
+/// it in order (`aten.chunk`, `aten.split.Tensor`, `aten.unbind.int`, ...),
+/// the index of its dim operand.
+std::optional<unsigned> getSplitDimOperand(Operation *op);
+
 /// The alias classification of one function.
 class TensorAliasAnalysis {
 public:

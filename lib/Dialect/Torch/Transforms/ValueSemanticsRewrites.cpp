@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ValueSemanticsRewrites.h"
+#include "TensorAliasAnalysis.h"
 #include "TransformUtils.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -145,10 +146,43 @@ static Value createSizeList(OpBuilder &builder, Location loc, Value tensor) {
   return AtenSizeOp::create(builder, loc, listType, tensor);
 }
 
-FailureOr<Value> Torch::createScatter(OpBuilder &builder, Operation *view,
+FailureOr<Value> Torch::createScatter(OpBuilder &builder, OpResult viewResult,
                                       Value base, Value update,
                                       Operation *writer) {
   Location loc = writer->getLoc();
+  Operation *view = viewResult.getOwner();
+  if (auto unpack = dyn_cast<PrimListUnpackOp>(view)) {
+    // The pieces of `base`: the unpacked ones when the unpack reads it.
+    SmallVector<Value> pieces;
+    if (auto list = base.getDefiningOp<PrimListConstructOp>()) {
+      llvm::append_range(pieces, list.getOperands());
+    } else if (unpack.getOperand() == base) {
+      llvm::append_range(pieces, unpack.getResults());
+    } else {
+      SmallVector<Type> types =
+          llvm::map_to_vector(unpack.getResultTypes(), getValueSemanticType);
+      llvm::append_range(
+          pieces,
+          PrimListUnpackOp::create(builder, loc, types, base).getResults());
+    }
+    if (pieces.size() != unpack.getNumResults())
+      return writer->emitError("cannot rewrite an in-place update of a "
+                               "tensor unpacked from a list: the list has ")
+             << pieces.size() << " tensors, not " << unpack.getNumResults();
+    pieces[viewResult.getResultNumber()] = update;
+    return Value(PrimListConstructOp::create(
+        builder, loc, getValueSemanticType(base.getType()), pieces));
+  }
+  if (std::optional<unsigned> dim = getSplitDimOperand(view)) {
+    // The pieces of a split, joined again.
+    Type type = getValueTensorType(base);
+    if (isa<AtenUnbindIntOp>(view))
+      return Value(AtenStackOp::create(builder, loc, type, update,
+                                       view->getOperand(*dim)));
+    return Value(
+        AtenCatOp::create(builder, loc, type, update, view->getOperand(*dim)));
+  }
+
   Type type = getValueTensorType(base);
   StringRef name = view->getName().getStringRef();
   name.consume_front("torch.aten.");

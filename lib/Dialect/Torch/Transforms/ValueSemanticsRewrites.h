@@ -39,9 +39,12 @@ FailureOr<Operation *> createFunctionalFromOutVariant(OpBuilder &builder,
                                                       ValueRange operands,
                                                       TypeRange resultTypes);
 
-/// The new contents of `base` after `update` is written to the view of it
-/// that `view` computed. `base` and `update` are current contents.
-FailureOr<Value> createScatter(OpBuilder &builder, Operation *view, Value base,
+/// The new contents of `base` after `update` is written to `view`, a view
+/// of it. `base` and `update` are current contents. For the list a split
+/// returns, `update` is the new list and the result joins its pieces; for
+/// a piece unpacked from such a list, `base` is the list and the result is
+/// the list with that piece replaced.
+FailureOr<Value> createScatter(OpBuilder &builder, OpResult view, Value base,
                                Value update, Operation *writer);
 
 /// The running mean and variance `aten.batch_norm` in training mode leaves:
