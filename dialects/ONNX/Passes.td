@@ -44,8 +44,11 @@ def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
     `Gather`, `Concat`, `Slice`, `Split`, `Trilu`, `Expand` (up to 1 MiB)
     and `Where` move data of any element type; `Not`, `And`, `Or` and `Xor`
     work on bools; `Cast`, comparisons, `Add`, `Sub`, `Mul`, `Clip`, unary
-    math (`Relu`, `Sigmoid`, `Sqrt`, ...) and, on floats, `Div`, `Pow`,
-    `MatMul` and `Gemm` compute on f32, f64, i32 and i64. Results larger
+    math (`Relu`, `Sigmoid`, `Sqrt`, ...), `ReduceSum`, `ReduceProd`,
+    `ReduceMax`, `ReduceMin` and, on floats, `Div`, `Pow`, `ReduceMean`,
+    `MatMul` and `Gemm` compute on f32, f64, i32 and i64; `Cast` and
+    `Equal` also take bools (as 0 and 1). Reductions take their axes
+    from the `axes` input or attribute, as the opset has it. Results larger
     than 64 MiB are left to the runtime. A folded value is an initializer
     in the graph and an `onnx.Constant` in a subgraph. `Identity` nodes are
     removed.

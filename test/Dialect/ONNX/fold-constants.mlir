@@ -299,3 +299,156 @@ func.func @shared_blob_outlives_input() -> (tensor<4xf32>, tensor<2x2xf32>) {
     }
   }
 #-}
+
+// -----
+
+// Cast from bools gives 0 and 1; Cast to bools gives true for any nonzero
+// value. Equal compares bools.
+
+// CHECK-LABEL: func.func @cast_bools
+// CHECK-DAG: %[[F:.*]] = "onnx.Initializer"() {name = "", value = dense<[1.000000e+00, 0.000000e+00, 1.000000e+00]> : tensor<3xf32>}
+// CHECK-DAG: %[[I:.*]] = "onnx.Initializer"() {name = "", value = dense<[1, 0, 1]> : tensor<3xi64>}
+// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {name = "", value = dense<[false, true, true, true]> : tensor<4xi1>}
+// CHECK-DAG: %[[EQ:.*]] = "onnx.Initializer"() {name = "", value = dense<[true, false, false]> : tensor<3xi1>}
+// CHECK-NOT: "onnx.Cast"
+// CHECK-NOT: "onnx.Equal"
+// CHECK: return %[[F]], %[[I]], %[[B]], %[[EQ]]
+func.func @cast_bools() -> (tensor<3xf32>, tensor<3xi64>, tensor<4xi1>, tensor<3xi1>) {
+  %mask = "onnx.Initializer"() {name = "mask", value = dense<[true, false, true]> : tensor<3xi1>} : () -> tensor<3xi1>
+  %f = "onnx.Cast"(%mask) {to = 1 : si64} : (tensor<3xi1>) -> tensor<3xf32>
+  %i = "onnx.Cast"(%mask) {to = 7 : si64} : (tensor<3xi1>) -> tensor<3xi64>
+  %x = "onnx.Initializer"() {name = "x", value = dense<[0.0, 0.5, -2.0, 0x7FC00000]> : tensor<4xf32>} : () -> tensor<4xf32>
+  %b = "onnx.Cast"(%x) {to = 9 : si64} : (tensor<4xf32>) -> tensor<4xi1>
+  %other = "onnx.Initializer"() {name = "other", value = dense<[true, true, false]> : tensor<3xi1>} : () -> tensor<3xi1>
+  %eq = "onnx.Equal"(%mask, %other) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  return %f, %i, %b, %eq : tensor<3xf32>, tensor<3xi64>, tensor<4xi1>, tensor<3xi1>
+}
+
+// -----
+
+// ReduceSum takes its axes as an input from opset 13; a negative axis
+// counts from the end, and keepdims (default 1) keeps the reduced dims as
+// 1s. Without axes it reduces all dims, unless noop_with_empty_axes is set.
+
+// CHECK-LABEL: func.func @reduce_sum
+// CHECK-DAG: %[[LAST:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[6], [15]]> : tensor<2x1xi64>}
+// CHECK-DAG: %[[FIRST:.*]] = "onnx.Initializer"() {name = "", value = dense<[5, 7, 9]> : tensor<3xi64>}
+// CHECK-DAG: %[[ALL:.*]] = "onnx.Initializer"() {name = "", value = dense<21> : tensor<1x1xi64>}
+// CHECK-DAG: %[[NOOP:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi64>}
+// CHECK-DAG: %[[F:.*]] = "onnx.Initializer"() {name = "", value = dense<[3.500000e+00, -1.500000e+00]> : tensor<2xf32>}
+// CHECK-NOT: "onnx.ReduceSum"
+// CHECK: return %[[LAST]], %[[FIRST]], %[[ALL]], %[[NOOP]], %[[F]]
+func.func @reduce_sum() -> (tensor<2x1xi64>, tensor<3xi64>, tensor<1x1xi64>, tensor<2x3xi64>, tensor<2xf32>) {
+  %x = "onnx.Initializer"() {name = "x", value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi64>} : () -> tensor<2x3xi64>
+  %minus_one = "onnx.Initializer"() {name = "", value = dense<[-1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %zero = "onnx.Initializer"() {name = "", value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %none = "onnx.NoValue"() : () -> none
+  %last = "onnx.ReduceSum"(%x, %minus_one) : (tensor<2x3xi64>, tensor<1xi64>) -> tensor<2x1xi64>
+  %first = "onnx.ReduceSum"(%x, %zero) {keepdims = 0 : si64} : (tensor<2x3xi64>, tensor<1xi64>) -> tensor<3xi64>
+  %all = "onnx.ReduceSum"(%x, %none) {noop_with_empty_axes = 0 : si64} : (tensor<2x3xi64>, none) -> tensor<1x1xi64>
+  %noop = "onnx.ReduceSum"(%x, %none) {noop_with_empty_axes = 1 : si64} : (tensor<2x3xi64>, none) -> tensor<2x3xi64>
+  %y = "onnx.Initializer"() {name = "y", value = dense<[[1.0, 2.5], [0.5, -2.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %axis = "onnx.Initializer"() {name = "", value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %f = "onnx.ReduceSum"(%y, %axis) {keepdims = 0 : si64} : (tensor<2x2xf32>, tensor<1xi64>) -> tensor<2xf32>
+  return %last, %first, %all, %noop, %f : tensor<2x1xi64>, tensor<3xi64>, tensor<1x1xi64>, tensor<2x3xi64>, tensor<2xf32>
+}
+
+// -----
+
+// Before opset 13, ReduceSum takes its axes as an attribute.
+
+// CHECK-LABEL: func.func @reduce_sum_11
+// CHECK: %[[S:.*]] = "onnx.Initializer"() {name = "", value = dense<[6, 15]> : tensor<2xi64>}
+// CHECK-NOT: "onnx.ReduceSum"
+// CHECK: return %[[S]]
+module attributes {onnx.opset_import = {ai.onnx = 11 : i64}} {
+  func.func @reduce_sum_11() -> tensor<2xi64> {
+    %x = "onnx.Initializer"() {name = "x", value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi64>} : () -> tensor<2x3xi64>
+    %none = "onnx.NoValue"() : () -> none
+    %s = "onnx.ReduceSum"(%x, %none) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xi64>, none) -> tensor<2xi64>
+    return %s : tensor<2xi64>
+  }
+}
+
+// -----
+
+// ReduceMax, ReduceMin, ReduceMean and ReduceProd take an axes attribute;
+// without it they reduce all dims. A NaN is the max.
+
+// CHECK-LABEL: func.func @reductions
+// CHECK-DAG: %[[MAX:.*]] = "onnx.Initializer"() {name = "", value = dense<[3, 6]> : tensor<2xi64>}
+// CHECK-DAG: %[[MIN:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[1, -5, 3]]> : tensor<1x3xi64>}
+// CHECK-DAG: %[[MEAN:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}[{{\[}}2.000000e+00], [5.000000e+00]]]> : tensor<1x2x1xf32>}
+// CHECK-DAG: %[[PROD:.*]] = "onnx.Initializer"() {name = "", value = dense<-720> : tensor<1x1xi64>}
+// CHECK-DAG: %[[NAN:.*]] = "onnx.Initializer"() {name = "", value = dense<[0x7FC00000, 2.000000e+00]> : tensor<2xf32>}
+// CHECK-NOT: "onnx.Reduce
+// CHECK: return %[[MAX]], %[[MIN]], %[[MEAN]], %[[PROD]], %[[NAN]]
+func.func @reductions() -> (tensor<2xi64>, tensor<1x3xi64>, tensor<1x2x1xf32>, tensor<1x1xi64>, tensor<2xf32>) {
+  %x = "onnx.Initializer"() {name = "x", value = dense<[[1, 2, 3], [4, -5, 6]]> : tensor<2x3xi64>} : () -> tensor<2x3xi64>
+  %max = "onnx.ReduceMax"(%x) {axes = [-1], keepdims = 0 : si64} : (tensor<2x3xi64>) -> tensor<2xi64>
+  %min = "onnx.ReduceMin"(%x) {axes = [0]} : (tensor<2x3xi64>) -> tensor<1x3xi64>
+  %y = "onnx.Initializer"() {name = "y", value = dense<[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]]> : tensor<1x2x3xf32>} : () -> tensor<1x2x3xf32>
+  %mean = "onnx.ReduceMean"(%y) {axes = [2], keepdims = 1 : si64} : (tensor<1x2x3xf32>) -> tensor<1x2x1xf32>
+  %prod = "onnx.ReduceProd"(%x) : (tensor<2x3xi64>) -> tensor<1x1xi64>
+  %z = "onnx.Initializer"() {name = "z", value = dense<[[1.0, 0x7FC00000, 0.0], [-1.0, 2.0, 1.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %nan = "onnx.ReduceMax"(%z) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %max, %min, %mean, %prod, %nan : tensor<2xi64>, tensor<1x3xi64>, tensor<1x2x1xf32>, tensor<1x1xi64>, tensor<2xf32>
+}
+
+// -----
+
+// A padding mask from constant lengths, as nn.TransformerEncoder builds
+// it: the whole chain folds.
+
+// CHECK-LABEL: func.func @padding_mask
+// CHECK: %[[M:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[}}{{\[}}[false, false, false]], {{\[}}[false, true, true]]]> : tensor<2x1x3xi1>}
+// CHECK-NOT: "onnx.Cast"
+// CHECK-NOT: "onnx.ReduceSum"
+// CHECK-NOT: "onnx.GreaterOrEqual"
+// CHECK-NOT: "onnx.Unsqueeze"
+// CHECK: return %[[M]]
+func.func @padding_mask() -> tensor<2x1x3xi1> {
+  %valid = "onnx.Initializer"() {name = "valid", value = dense<[[true, true, true], [true, false, false]]> : tensor<2x3xi1>} : () -> tensor<2x3xi1>
+  %ints = "onnx.Cast"(%valid) {to = 7 : si64} : (tensor<2x3xi1>) -> tensor<2x3xi64>
+  %one = "onnx.Initializer"() {name = "", value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %lengths = "onnx.ReduceSum"(%ints, %one) : (tensor<2x3xi64>, tensor<1xi64>) -> tensor<2x1xi64>
+  %range = "onnx.Initializer"() {name = "", value = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : () -> tensor<1x3xi64>
+  %pad = "onnx.GreaterOrEqual"(%range, %lengths) : (tensor<1x3xi64>, tensor<2x1xi64>) -> tensor<2x3xi1>
+  %u = "onnx.Unsqueeze"(%pad, %one) : (tensor<2x3xi1>, tensor<1xi64>) -> tensor<2x1x3xi1>
+  return %u : tensor<2x1x3xi1>
+}
+
+// -----
+
+// Reductions stay with a run-time input or axes, as do an integer mean, a
+// max of no elements, and a Cast of a run-time bool.
+
+// CHECK-LABEL: func.func @reductions_not_folded
+// CHECK: "onnx.ReduceSum"(%arg0,
+// CHECK: "onnx.ReduceSum"(%{{.*}}, %arg1)
+// CHECK: "onnx.ReduceMean"
+// CHECK: "onnx.ReduceMax"
+// CHECK: "onnx.Cast"(%arg2)
+func.func @reductions_not_folded(%x: tensor<2x3xi64>, %axes: tensor<1xi64>, %b: tensor<3xi1>) -> (tensor<2x1xi64>, tensor<2x1xi64>, tensor<2xi64>, tensor<3xf32>, tensor<3xf32>) {
+  %c = "onnx.Initializer"() {name = "c", value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi64>} : () -> tensor<2x3xi64>
+  %one = "onnx.Initializer"() {name = "", value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %s = "onnx.ReduceSum"(%x, %one) : (tensor<2x3xi64>, tensor<1xi64>) -> tensor<2x1xi64>
+  %t = "onnx.ReduceSum"(%c, %axes) : (tensor<2x3xi64>, tensor<1xi64>) -> tensor<2x1xi64>
+  %mean = "onnx.ReduceMean"(%c) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xi64>) -> tensor<2xi64>
+  %empty = "onnx.Initializer"() {name = "empty", value = dense<> : tensor<0x3xf32>} : () -> tensor<0x3xf32>
+  %max = "onnx.ReduceMax"(%empty) {axes = [0], keepdims = 0 : si64} : (tensor<0x3xf32>) -> tensor<3xf32>
+  %cast = "onnx.Cast"(%b) {to = 1 : si64} : (tensor<3xi1>) -> tensor<3xf32>
+  return %s, %t, %mean, %max, %cast : tensor<2x1xi64>, tensor<2x1xi64>, tensor<2xi64>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// Results over 64 MiB stay: here 9M bools cast to f64.
+
+// CHECK-LABEL: func.func @cast_over_limit
+// CHECK: "onnx.Cast"
+func.func @cast_over_limit() -> tensor<3000x3000xf64> {
+  %mask = "onnx.Initializer"() {name = "mask", value = dense<true> : tensor<3000x3000xi1>} : () -> tensor<3000x3000xi1>
+  %f = "onnx.Cast"(%mask) {to = 11 : si64} : (tensor<3000x3000xi1>) -> tensor<3000x3000xf64>
+  return %f : tensor<3000x3000xf64>
+}

@@ -7,7 +7,8 @@
 //
 // Arithmetic is evaluated in double precision and rounded to the result's
 // element type after each elementwise step, as a float32 runtime would
-// round it; ints are exact below 2^53.
+// round it; ints are exact below 2^53. Bools are read as 0 and 1, and any
+// nonzero value is written as true.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -27,8 +29,9 @@ static constexpr int64_t kMaxMultiplyAdds = int64_t(1) << 28;
 
 namespace {
 
-/// The element types arithmetic is evaluated on.
-enum class NumberKind { F32, F64, I32, I64 };
+/// The element types arithmetic is evaluated on; bools only by Cast and
+/// Equal.
+enum class NumberKind { F32, F64, I32, I64, Bool };
 
 std::optional<NumberKind> getNumberKind(Type type) {
   if (type.isF32())
@@ -39,6 +42,8 @@ std::optional<NumberKind> getNumberKind(Type type) {
     return NumberKind::I32;
   if (type.isSignlessInteger(64))
     return NumberKind::I64;
+  if (type.isSignlessInteger(1))
+    return NumberKind::Bool;
   return std::nullopt;
 }
 
@@ -71,6 +76,9 @@ std::vector<double> readNumbers(const ConstantTensor &tensor, NumberKind kind) {
       values[i] = static_cast<double>(v);
       break;
     }
+    case NumberKind::Bool:
+      values[i] = data[i] != 0 ? 1.0 : 0.0;
+      break;
     }
   }
   return values;
@@ -107,6 +115,9 @@ writeNumbers(RankedTensorType type, NumberKind kind, ArrayRef<double> values) {
       std::memcpy(data + i * 8, &x, 8);
       break;
     }
+    case NumberKind::Bool:
+      data[i] = v != 0.0 ? 1 : 0;
+      break;
     }
   }
   return result;
@@ -253,6 +264,92 @@ evaluateGemm(Operation *op, ArrayRef<const ConstantTensor *> operands,
   return writeNumbers(resultType, kind, out);
 }
 
+/// ReduceSum, ReduceMean, ReduceProd, ReduceMax or ReduceMin (`opType`) of
+/// `operands[0]` over the axes of constant input `operands[1]` (ReduceSum
+/// from opset 13) or of attribute `axes`; no axes means all of them, or
+/// none when `noop_with_empty_axes` is set. Each result is accumulated in
+/// double precision and rounded once. ReduceMean is folded on floats only,
+/// and a max, min or mean of no elements is left to the runtime.
+std::optional<ConstantTensor>
+evaluateReduce(Operation *op, StringRef opType,
+               ArrayRef<const ConstantTensor *> operands, NumberKind kind,
+               RankedTensorType resultType) {
+  bool isMax = opType == "ReduceMax", isMin = opType == "ReduceMin";
+  bool isMean = opType == "ReduceMean", isProd = opType == "ReduceProd";
+  if (!isMax && !isMin && !isMean && !isProd && opType != "ReduceSum")
+    return std::nullopt;
+  const ConstantTensor &input = *operands[0];
+  ArrayRef<int64_t> shape = input.type.getShape();
+  int64_t rank = shape.size();
+  SmallVector<int64_t> axes;
+  if (operands.size() > 1 && operands[1]) {
+    std::optional<SmallVector<int64_t>> given = readInts(*operands[1]);
+    if (!given || operands[1]->type.getRank() != 1)
+      return std::nullopt;
+    axes = *given;
+  } else if (auto axesAttr = op->getAttrOfType<ArrayAttr>("axes")) {
+    for (Attribute a : axesAttr)
+      axes.push_back(cast<IntegerAttr>(a).getInt());
+  }
+  if (axes.empty() && getIntAttr(op, "noop_with_empty_axes", 0) != 0) {
+    if (input.type != resultType)
+      return std::nullopt;
+    return input;
+  }
+  SmallVector<bool> reduced(rank, axes.empty());
+  for (int64_t axis : axes) {
+    if (axis < 0)
+      axis += rank;
+    if (axis < 0 || axis >= rank)
+      return std::nullopt;
+    reduced[axis] = true;
+  }
+  bool keepdims = getIntAttr(op, "keepdims", 1) != 0;
+  // Each input element goes to the output element at the same index over
+  // the kept dims: strides into the output are 0 along reduced dims.
+  SmallVector<int64_t> keptShape(shape), resultShape;
+  int64_t count = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (reduced[d]) {
+      count *= shape[d];
+      keptShape[d] = 1;
+    }
+    if (keepdims || !reduced[d])
+      resultShape.push_back(keptShape[d]);
+  }
+  if (ArrayRef<int64_t>(resultShape) != resultType.getShape())
+    return std::nullopt;
+  if ((count == 0 && (isMax || isMin || isMean)) ||
+      (isMean && !isFloatKind(kind)))
+    return std::nullopt;
+  SmallVector<SmallVector<int64_t>> strides = {getStrides(keptShape)};
+  for (int64_t d = 0; d < rank; ++d)
+    if (reduced[d])
+      strides[0][d] = 0;
+  double inf = std::numeric_limits<double>::infinity();
+  double initial = isProd ? 1.0 : isMax ? -inf : isMin ? inf : 0.0;
+  std::vector<double> x = readNumbers(input, kind);
+  std::vector<double> out(resultType.getNumElements(), initial);
+  const double *in = x.data();
+  forEachElement(shape, strides, [&](ArrayRef<int64_t> at) {
+    double &acc = out[at[0]];
+    double v = *in++;
+    if (isMax || isMin) {
+      // A NaN wins and stays.
+      if (std::isnan(v) || (isMax ? v > acc : v < acc))
+        acc = v;
+    } else if (isProd) {
+      acc *= v;
+    } else {
+      acc += v;
+    }
+  });
+  if (isMean)
+    for (double &v : out)
+      v /= static_cast<double>(count);
+  return writeNumbers(resultType, kind, out);
+}
+
 } // namespace
 
 std::optional<ConstantTensor>
@@ -305,15 +402,17 @@ ONNX::evaluateArithmetic(Operation *op, StringRef opType,
     if (first.type.getShape() != resultType.getShape())
       return std::nullopt;
     std::vector<double> values = readNumbers(first, *inKind);
-    if (!isFloatKind(*outKind))
+    if (*outKind == NumberKind::I32 || *outKind == NumberKind::I64)
       for (double &v : values)
         v = std::trunc(v);
     return writeNumbers(resultType, *outKind, values);
   }
-  if (inKind != outKind)
+  if (inKind != outKind || *inKind == NumberKind::Bool)
     return std::nullopt;
   NumberKind kind = *inKind;
   bool isFloat = isFloatKind(kind);
+  if (opType.starts_with("Reduce"))
+    return evaluateReduce(op, opType, operands, kind, resultType);
   if (opType == "MatMul")
     return isFloat && operands.size() == 2 && operands[1]
                ? evaluateMatMul(first, *operands[1], kind, resultType)

@@ -432,6 +432,9 @@ bool ONNX::canEvaluate(Operation *op) {
               "Reciprocal", "Floor", "Ceil", "Erf"},
              true)
       .Cases({"Add", "Sub", "Mul", "Div", "Pow", "Clip"}, true)
+      .Cases(
+          {"ReduceSum", "ReduceMean", "ReduceProd", "ReduceMax", "ReduceMin"},
+          true)
       .Default(false);
 }
 

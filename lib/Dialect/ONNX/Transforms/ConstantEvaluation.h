@@ -8,8 +8,8 @@
 // Compile-time evaluation of the ONNX ops that graphs apply to weights: data
 // movement (Transpose, Gather, Concat, Slice, Split, Trilu, Expand, Where)
 // on bools and on any element type of whole bytes, logic on bools, and
-// arithmetic and comparisons (Cast, elementwise math, MatMul, Gemm) on f32,
-// f64, i32 and i64.
+// arithmetic and comparisons (Cast, elementwise math, MatMul, Gemm,
+// reductions) on f32, f64, i32 and i64, with Cast and Equal also on bools.
 //
 //===----------------------------------------------------------------------===//
 

@@ -124,9 +124,9 @@ inline ConstantTensor makeTensor(RankedTensorType type) {
 }
 
 /// The result of arithmetic op `op` (of ONNX type `opType`: Cast,
-/// comparisons, MatMul, Gemm, elementwise unary and binary math) on
-/// constant `operands`, whose first operand is present; nullopt when not
-/// supported.
+/// comparisons, MatMul, Gemm, elementwise unary and binary math,
+/// reductions) on constant `operands`, whose first operand is present;
+/// nullopt when not supported.
 std::optional<ConstantTensor>
 evaluateArithmetic(Operation *op, StringRef opType,
                    ArrayRef<const ConstantTensor *> operands,
