@@ -542,6 +542,14 @@ def Cleanup : Pass<"torch-cleanup", "func::FuncOp"> {
     A function that raises on every path once folded is an error at the
     `torch.prim.RaiseException`.
 
+    With `refine-types`, the types are re-inferred (as `torch-refine-types`
+    does) after each round of folding, and folding runs again while that
+    makes sizes known: traced code that computes a pad from `x.shape` with
+    0-d tensor arithmetic (`prim.NumToTensor`, `aten.remainder.Scalar`,
+    `aten.rsub.Scalar`, ...) folds to constants, the pad gets a static
+    shape, and the next stage's sizes fold in the next round. Dims that
+    become static drop their `torch_onnx.dim_params` name.
+
     Before:
 
     ```mlir
@@ -575,6 +583,10 @@ def Cleanup : Pass<"torch-cleanup", "func::FuncOp"> {
            "branch (an exported model cannot raise)">,
     Option<"device", "device", "std::string", /*default=*/"\"cpu\"",
            "The device `torch.prim.device` folds to">,
+    Option<"refineTypes", "refine-types", "bool", /*default=*/"false",
+           "Re-infer the types after folding and fold again while sizes "
+           "become known; this may refine the function's result types, so "
+           "use it where the function has no callers">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }

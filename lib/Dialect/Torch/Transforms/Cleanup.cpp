@@ -8,6 +8,7 @@
 #include "TransformUtils.h"
 
 #include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
+#include "torch-onnx/Dialect/Torch/Transforms/ShapeInference.h"
 
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -95,6 +96,51 @@ Operation *findCertainRaise(Block &block) {
   return nullptr;
 }
 
+/// The number of unknown sizes among the tensor results of `func`'s ops.
+int64_t countUnknownSizes(func::FuncOp func) {
+  int64_t count = 0;
+  func.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<BaseTensorType>(type);
+      std::optional<ArrayRef<int64_t>> sizes =
+          tensor ? tensor.getOptionalSizes() : std::nullopt;
+      if (!tensor)
+        continue;
+      if (!sizes) {
+        ++count;
+        continue;
+      }
+      count += llvm::count(*sizes, kUnknownSize);
+    }
+  });
+  return count;
+}
+
+/// Clears the `torch_onnx.dim_params` names of result dims that are static.
+void dropStaticDimParams(func::FuncOp func) {
+  for (auto [index, type] : llvm::enumerate(func.getResultTypes())) {
+    auto names =
+        func.getResultAttrOfType<ArrayAttr>(index, "torch_onnx.dim_params");
+    auto tensor = dyn_cast<BaseTensorType>(type);
+    std::optional<ArrayRef<int64_t>> sizes =
+        tensor ? tensor.getOptionalSizes() : std::nullopt;
+    if (!names || !sizes || sizes->size() != names.size())
+      continue;
+    SmallVector<Attribute> updated(names.begin(), names.end());
+    for (auto [i, size] : llvm::enumerate(*sizes))
+      if (size != kUnknownSize)
+        updated[i] = StringAttr::get(func.getContext(), "");
+    func.setResultAttr(index, "torch_onnx.dim_params",
+                       ArrayAttr::get(func.getContext(), updated));
+  }
+}
+
+/// Each round of folding can make sizes known (a pad whose amounts were
+/// computed from `x.shape`), which lets the next round fold more. Rounds
+/// stop when inference learns no new size; traced models need one per
+/// stage of such arithmetic.
+constexpr int kMaxFoldingRounds = 16;
+
 struct CleanupPass : public Torch::impl::CleanupBase<CleanupPass> {
   using CleanupBase::CleanupBase;
 
@@ -116,10 +162,23 @@ struct CleanupPass : public Torch::impl::CleanupBase<CleanupPass> {
       return;
     // Fold first, so that a branch on a condition known at compile time is
     // taken, before dropping branches that raise.
-    if (failed(applyPatternsGreedily(func, foldingPatterns))) {
-      func.emitError("torch-cleanup did not converge");
-      return signalPassFailure();
+    int64_t unknown = countUnknownSizes(func);
+    for (int round = 0; round < kMaxFoldingRounds; ++round) {
+      if (failed(applyPatternsGreedily(func, foldingPatterns))) {
+        func.emitError("torch-cleanup did not converge");
+        return signalPassFailure();
+      }
+      if (!refineTypes)
+        break;
+      if (failed(Torch::refineTypes(func)))
+        return signalPassFailure();
+      int64_t left = countUnknownSizes(func);
+      if (left >= unknown)
+        break;
+      unknown = left;
     }
+    if (refineTypes)
+      dropStaticDimParams(func);
     for (Block &block : func.getBody()) {
       if (Operation *raise = findCertainRaise(block)) {
         auto message = cast<PrimRaiseExceptionOp>(raise)

@@ -509,6 +509,75 @@ struct FoldScalarTensorRoundTrip : public RewritePattern {
   }
 };
 
+/// Arithmetic on 0-d tensors that wrap constants (traced code computes with
+/// `x.shape[i]` as `prim.NumToTensor`), as in
+/// `remainder.Scalar(NumToTensor(56), 7)`: becomes `NumToTensor` of the
+/// result, so that `aten.Int.Tensor` of it folds to a constant. Only results
+/// of the type `NumToTensor` gives (si64 for ints, f64 for floats) fold.
+struct FoldScalarTensorArithmetic : public RewritePattern {
+  FoldScalarTensorArithmetic(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  /// The constant that `value` holds: a scalar constant, or a 0-d tensor
+  /// wrapping one.
+  static std::optional<Scalar> matchOperand(Value value) {
+    if (auto wrap = value.getDefiningOp<PrimNumToTensorScalarOp>())
+      return matchScalar(wrap.getA());
+    if (isa<BaseTensorType>(value.getType()))
+      return std::nullopt;
+    return matchScalar(value);
+  }
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp, AtenSubScalarOp,
+             AtenRsubScalarOp, AtenMulTensorOp, AtenMulScalarOp,
+             AtenRemainderTensorOp, AtenRemainderScalarOp, AtenFloorDivideOp,
+             AtenFloorDivideScalarOp>(op))
+      return failure();
+    SmallVector<Scalar> args;
+    for (Value operand : op->getOperands()) {
+      std::optional<Scalar> arg = matchOperand(operand);
+      if (!arg)
+        return failure();
+      args.push_back(*arg);
+    }
+    StringRef base = *getAtenBaseName(op);
+    std::optional<Scalar> result;
+    if (base == "floor_divide") {
+      result = evaluate("floordiv", args);
+    } else if (args.size() == 3) {
+      // add, sub and rsub scale one operand by alpha.
+      bool reversed = base == "rsub";
+      std::optional<Scalar> scaled =
+          evaluate("mul", {args[reversed ? 0 : 1], args[2]});
+      if (scaled)
+        result = evaluate(reversed ? "sub" : base,
+                          {args[reversed ? 1 : 0], *scaled});
+    } else {
+      result = evaluate(base, args);
+    }
+    if (!result || std::holds_alternative<bool>(*result))
+      return failure();
+    bool isFloat = std::holds_alternative<double>(*result);
+    auto type = dyn_cast<ValueTensorType>(op->getResult(0).getType());
+    std::optional<ArrayRef<int64_t>> sizes =
+        type ? type.getOptionalSizes() : std::nullopt;
+    Type dtype = type ? type.getOptionalDtype() : Type();
+    if (!sizes || !sizes->empty() || !dtype ||
+        (isFloat ? !dtype.isF64() : !dtype.isSignedInteger(64)))
+      return failure();
+    Value scalar = isFloat ? Value(ConstantFloatOp::create(
+                                 rewriter, op->getLoc(), toDouble(*result)))
+                           : Value(ConstantIntOp::create(rewriter, op->getLoc(),
+                                                         toInt(*result)));
+    auto wrap =
+        PrimNumToTensorScalarOp::create(rewriter, op->getLoc(), type, scalar);
+    rewriter.replaceOp(op, wrap);
+    return success();
+  }
+};
+
 struct FoldPrimDtype : public OpRewritePattern<PrimDtypeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(PrimDtypeOp op,
@@ -556,7 +625,7 @@ void Torch::populateTorchFoldingPatterns(RewritePatternSet &patterns,
   patterns
       .add<FoldConstantScalarOp, FoldDim, FoldLenList, FoldListGetItem,
            FoldListUnpack, FoldTupleIndex, FoldTupleUnpack, FoldUncheckedCast,
-           FoldScalarTensorRoundTrip, FoldPrimDtype,
+           FoldScalarTensorRoundTrip, FoldScalarTensorArithmetic, FoldPrimDtype,
            FoldIsNone<Aten__Is__Op, false>, FoldIsNone<Aten__Isnot__Op, true>>(
           context);
   PrimIfOp::getCanonicalizationPatterns(patterns, context);

@@ -23,7 +23,10 @@ void Torch::buildTorchLegalizePipeline(
   shapes.dynamicDims.assign(options.dynamicDims.begin(),
                             options.dynamicDims.end());
   pm.addPass(createGeneralizeShapes(shapes));
-  pm.addNestedPass<func::FuncOp>(createCleanup());
+  // After inlining, forward has no callers whose types could break.
+  CleanupOptions cleanup;
+  cleanup.refineTypes = true;
+  pm.addNestedPass<func::FuncOp>(createCleanup(cleanup));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
