@@ -158,26 +158,23 @@ std::optional<ConstantTensor> evaluateTranspose(Operation *op,
   }
   ConstantTensor result = makeTensor(resultType);
   ArrayRef<int64_t> shape = resultType.getShape();
+  auto copy = [&](auto element) {
+    using T = decltype(element);
+    copyStrided(reinterpret_cast<const T *>(input.bytes.data()),
+                reinterpret_cast<T *>(result.bytes.data()), shape, strides);
+  };
   switch (result.getElementBytes()) {
   case 1:
-    copyStrided(reinterpret_cast<const uint8_t *>(input.bytes.data()),
-                reinterpret_cast<uint8_t *>(result.bytes.data()), shape,
-                strides);
+    copy(uint8_t());
     break;
   case 2:
-    copyStrided(reinterpret_cast<const uint16_t *>(input.bytes.data()),
-                reinterpret_cast<uint16_t *>(result.bytes.data()), shape,
-                strides);
+    copy(uint16_t());
     break;
   case 4:
-    copyStrided(reinterpret_cast<const uint32_t *>(input.bytes.data()),
-                reinterpret_cast<uint32_t *>(result.bytes.data()), shape,
-                strides);
+    copy(uint32_t());
     break;
   case 8:
-    copyStrided(reinterpret_cast<const uint64_t *>(input.bytes.data()),
-                reinterpret_cast<uint64_t *>(result.bytes.data()), shape,
-                strides);
+    copy(uint64_t());
     break;
   default:
     return std::nullopt;
