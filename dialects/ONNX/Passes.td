@@ -42,7 +42,8 @@ def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
     graph holds no node that depends only on weights. `Reshape`, `Flatten`,
     `Squeeze` and `Unsqueeze` share the original blob; `Transpose`,
     `Gather`, `Concat`, `Slice`, `Split`, `Trilu`, `Expand` (up to 1 MiB)
-    and `Where` move data of any element type; `Not`, `And`, `Or` and `Xor`
+    and `Where` move data of any element type; `ConstantOfShape` (up to
+    1 MiB) folds into a user whose other inputs are constants; `Not`, `And`, `Or` and `Xor`
     work on bools; `Cast`, comparisons, `Add`, `Sub`, `Mul`, `Clip`, unary
     math (`Relu`, `Sigmoid`, `Sqrt`, ...), `ReduceSum`, `ReduceProd`,
     `ReduceMax`, `ReduceMin` and, on floats, `Div`, `Pow`, `ReduceMean`,

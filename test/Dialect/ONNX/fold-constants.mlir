@@ -452,3 +452,27 @@ func.func @cast_over_limit() -> tensor<3000x3000xf64> {
   %f = "onnx.Cast"(%mask) {to = 11 : si64} : (tensor<3000x3000xi1>) -> tensor<3000x3000xf64>
   return %f : tensor<3000x3000xf64>
 }
+
+// -----
+
+// A ConstantOfShape of a constant shape folds into a user that folds (here a
+// Concat and a Not on bools); one whose users run at run time stays, since
+// it is already a compact constant.
+
+// CHECK-LABEL: func.func @constant_of_shape
+// CHECK-DAG:     "onnx.Initializer"() {name = "", value = dense<[0.000000e+00, 0.000000e+00, 2.500000e+00]> : tensor<3xf32>}
+// CHECK-DAG:     "onnx.Initializer"() {name = "", value = dense<false> : tensor<2xi1>}
+// CHECK:         %[[KEPT:.*]] = "onnx.ConstantOfShape"
+// CHECK:         "onnx.Add"(%{{.*}}, %[[KEPT]])
+func.func @constant_of_shape(%x: tensor<4xf32>) -> (tensor<3xf32>, tensor<2xi1>, tensor<4xf32>) {
+  %two = "onnx.Initializer"() {name = "", value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %four = "onnx.Initializer"() {name = "", value = dense<[4]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %zeros = "onnx.ConstantOfShape"(%two) : (tensor<1xi64>) -> tensor<2xf32>
+  %tail = "onnx.Initializer"() {name = "", value = dense<[2.5]> : tensor<1xf32>} : () -> tensor<1xf32>
+  %c = "onnx.Concat"(%zeros, %tail) {axis = 0 : si64} : (tensor<2xf32>, tensor<1xf32>) -> tensor<3xf32>
+  %trues = "onnx.ConstantOfShape"(%two) {value = dense<true> : tensor<1xi1>} : (tensor<1xi64>) -> tensor<2xi1>
+  %n = "onnx.Not"(%trues) : (tensor<2xi1>) -> tensor<2xi1>
+  %ones = "onnx.ConstantOfShape"(%four) {value = dense<1.0> : tensor<1xf32>} : (tensor<1xi64>) -> tensor<4xf32>
+  %y = "onnx.Add"(%x, %ones) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %c, %n, %y : tensor<3xf32>, tensor<2xi1>, tensor<4xf32>
+}

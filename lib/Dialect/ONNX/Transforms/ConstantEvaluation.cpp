@@ -408,6 +408,35 @@ std::optional<ConstantTensor> evaluateExpand(const ConstantTensor &input,
   return broadcastElements(inputs, resultType, /*select=*/false);
 }
 
+/// ConstantOfShape: `value` (a one-element tensor; a float zero when
+/// absent) repeated over the shape its input gives.
+std::optional<ConstantTensor>
+evaluateConstantOfShape(Operation *op, const ConstantTensor &shape,
+                        RankedTensorType resultType) {
+  std::optional<SmallVector<int64_t>> dims = readInts(shape);
+  if (!dims || ArrayRef<int64_t>(*dims) != resultType.getShape())
+    return std::nullopt;
+  ConstantTensor result = makeTensor(resultType);
+  size_t width = result.getElementBytes();
+  SmallVector<char, 8> element(width, 0);
+  if (auto value = op->getAttrOfType<DenseElementsAttr>("value")) {
+    if (value.getNumElements() != 1 ||
+        value.getElementType() != resultType.getElementType())
+      return std::nullopt;
+    if (value.getElementType().isInteger(1))
+      element[0] = *value.getValues<bool>().begin() ? 1 : 0;
+    else if (value.getRawData().size() == width)
+      llvm::copy(value.getRawData(), element.begin());
+    else
+      return std::nullopt;
+  } else if (!resultType.getElementType().isF32()) {
+    return std::nullopt;
+  }
+  for (size_t offset = 0; offset < result.bytes.size(); offset += width)
+    std::memcpy(result.bytes.data() + offset, element.data(), width);
+  return result;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -420,7 +449,7 @@ bool ONNX::canEvaluate(Operation *op) {
     return false;
   return llvm::StringSwitch<bool>(op->getName().getStringRef().drop_front(5))
       .Cases({"Transpose", "Gather", "Concat", "Slice", "Trilu", "Expand",
-              "Where", "Cast", "MatMul", "Gemm"},
+              "ConstantOfShape", "Where", "Cast", "MatMul", "Gemm"},
              true)
       .Cases({"Equal", "Less", "LessOrEqual", "Greater", "GreaterOrEqual",
               "Not", "And", "Or", "Xor"},
@@ -479,6 +508,13 @@ ONNX::evaluateOp(Operation *op, ArrayRef<const ConstantTensor *> operands,
             kMaxExpandedBytes)
       return std::nullopt;
     return evaluateExpand(first, *operands[1], resultType);
+  }
+  if (opType == "ConstantOfShape") {
+    int64_t bytes = resultType.getNumElements() *
+                    std::max(resultElementType.getIntOrFloatBitWidth() / 8, 1u);
+    if (bytes > kMaxExpandedBytes)
+      return std::nullopt;
+    return evaluateConstantOfShape(op, first, resultType);
   }
   if (opType == "Where") {
     if (operands.size() != 3 || !operands[1] || !operands[2] ||

@@ -117,6 +117,18 @@ struct FoldConstantOp : public RewritePattern {
                                 PatternRewriter &rewriter) const override {
     if (!ONNX::canEvaluate(op))
       return failure();
+    // A ConstantOfShape is already a compact constant; it folds only into a
+    // user whose other operands are constants too.
+    if (isa<ONNX::ConstantOfShapeOp>(op) &&
+        llvm::none_of(op->getUsers(), [&](Operation *user) {
+          return ONNX::canEvaluate(user) &&
+                 llvm::all_of(user->getOperands(), [&](Value operand) {
+                   return operand.getDefiningOp() == op ||
+                          isa<NoneType>(operand.getType()) ||
+                          ONNX::getConstantAttr(operand);
+                 });
+        }))
+      return failure();
     SmallVector<std::optional<ONNX::ConstantTensor>> constants;
     for (Value operand : op->getOperands()) {
       if (isa<NoneType>(operand.getType())) {
