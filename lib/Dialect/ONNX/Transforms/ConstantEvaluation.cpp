@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <memory>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -100,6 +101,26 @@ ElementsAttr ONNX::makeElementsAttr(RankedTensorType type, ArrayRef<char> bytes,
       std::max<size_t>(type.getElementType().getIntOrFloatBitWidth() / 8, 1);
   AsmResourceBlob blob =
       HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignment);
+  return DenseResourceElementsAttr::get(type, blobName, std::move(blob));
+}
+
+ElementsAttr ONNX::makeElementsAttr(RankedTensorType type,
+                                    std::vector<char> &&bytes,
+                                    StringRef blobName) {
+  if (type.getElementType().isInteger(1) ||
+      bytes.size() <= kMaxDenseLiteralBytes)
+    return makeElementsAttr(type, ArrayRef<char>(bytes), blobName);
+  // The blob takes the buffer over instead of copying it.
+  auto owned = std::make_unique<std::vector<char>>(std::move(bytes));
+  ArrayRef<char> data(*owned);
+  size_t alignment =
+      std::max<size_t>(type.getElementType().getIntOrFloatBitWidth() / 8, 1);
+  AsmResourceBlob blob(
+      data, alignment,
+      [owned = std::move(owned)](void *, size_t, size_t) mutable {
+        owned.reset();
+      },
+      /*dataIsMutable=*/false);
   return DenseResourceElementsAttr::get(type, blobName, std::move(blob));
 }
 

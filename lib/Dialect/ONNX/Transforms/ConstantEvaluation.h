@@ -53,6 +53,10 @@ ElementsAttr getConstantAttr(Value value);
 /// when small or of bools, else a resource blob named after `blobName`.
 ElementsAttr makeElementsAttr(RankedTensorType type, ArrayRef<char> bytes,
                               StringRef blobName);
+/// The same, taking `bytes` over: a resource blob keeps the buffer rather
+/// than a copy of it.
+ElementsAttr makeElementsAttr(RankedTensorType type, std::vector<char> &&bytes,
+                              StringRef blobName);
 
 /// Whether evaluateOp knows op `op`'s kind.
 bool canEvaluate(Operation *op);

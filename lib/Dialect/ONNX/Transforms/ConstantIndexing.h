@@ -16,6 +16,8 @@
 
 #include "ConstantEvaluation.h"
 
+#include "mlir/Dialect/Traits.h"
+
 #include <cstring>
 
 namespace mlir::torch_onnx::ONNX {
@@ -70,15 +72,9 @@ inline SmallVector<int64_t> getBroadcastStrides(ArrayRef<int64_t> shape,
 /// broadcast.
 inline std::optional<SmallVector<int64_t>> broadcast(ArrayRef<int64_t> a,
                                                      ArrayRef<int64_t> b) {
-  size_t rank = std::max(a.size(), b.size());
-  SmallVector<int64_t> result(rank);
-  for (size_t i = 0; i < rank; ++i) {
-    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
-    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
-    if (x != y && x != 1 && y != 1)
-      return std::nullopt;
-    result[i] = x == 1 ? y : x;
-  }
+  SmallVector<int64_t> result;
+  if (!OpTrait::util::getBroadcastedShape(a, b, result))
+    return std::nullopt;
   return result;
 }
 

@@ -154,8 +154,8 @@ struct FoldConstantOp : public RewritePattern {
     StringRef name = isa<ONNX::TransposeOp>(op)
                          ? getInitializerName(op->getOperand(0))
                          : StringRef();
-    ElementsAttr value = ONNX::makeElementsAttr(result->type, result->bytes,
-                                                name.empty() ? "folded" : name);
+    ElementsAttr value = ONNX::makeElementsAttr(
+        result->type, std::move(result->bytes), name.empty() ? "folded" : name);
     replaceWithConstant(rewriter, op, name, value);
     return success();
   }
@@ -181,9 +181,9 @@ struct FoldSplitOfConstant : public RewritePattern {
       return failure();
     SmallVector<Value> replacements;
     bool inGraph = isa<func::FuncOp>(op->getParentOp());
-    for (const ONNX::ConstantTensor &piece : *pieces) {
+    for (ONNX::ConstantTensor &piece : *pieces) {
       ElementsAttr attr =
-          ONNX::makeElementsAttr(piece.type, piece.bytes, "folded");
+          ONNX::makeElementsAttr(piece.type, std::move(piece.bytes), "folded");
       if (inGraph)
         replacements.push_back(
             ONNX::InitializerOp::create(rewriter, op->getLoc(), "", attr));
