@@ -8,8 +8,9 @@ process wall time and peak RSS of torch-onnx-compile, of a one-process
 torch.onnx.export (bench/peer_export.py, opset 17) of the same TorchScript
 file, and of the floor (bench/floor.cpp: load the archive and write every
 weight once). It also counts the nodes of both outputs and times both in
-onnxruntime (one thread, median of 20 runs after a warm-up). It prints the
-ratios and writes docs/benchmarks.md and docs/benchmarks-scaling.png.
+onnxruntime (one thread, median of at least 20 runs and 1 s after 10
+warm-up runs). It prints the ratios and writes docs/benchmarks.md and
+docs/benchmarks-scaling.png.
 """
 import argparse
 import datetime
@@ -100,7 +101,7 @@ def ort_latency(path, shapes, workdir):
     for entry, name in zip(inputs, names):
         entry["name"] = name
     spec = {"model": os.path.abspath(path), "steps": [inputs],
-            "out_dir": workdir, "bench": {"warmup": 3, "runs": 20}}
+            "out_dir": workdir, "bench": {"warmup": 10, "runs": 20, "min_seconds": 1.0}}
     spec_path = os.path.join(workdir, "bench.json")
     with open(spec_path, "w") as f:
         json.dump(spec, f)
@@ -207,7 +208,8 @@ def write_report(rows, scaling, startup, path, plot_path):
         "of alternating runs; the peer is `torch.onnx.export` (opset 17) of "
         "the same TorchScript file in one process; the floor loads the "
         "archive with LibTorch and writes every weight once. Latency is "
-        "onnxruntime on one thread, median of 20 runs after a warm-up.",
+        "onnxruntime on one thread, median of at least 20 runs and at least "
+        "1 s of runs, after 10 warm-up runs.",
         "",
         "| model | ours s | peer s | floor s | ours/peer | ours/floor | "
         "ours MB | peer MB | floor MB | weights MB | nodes ours/peer | "

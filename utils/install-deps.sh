@@ -12,7 +12,7 @@ pkgs=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libtorch-dev python3-torch python3-torchvision
   libonnx-dev python3-onnx libonnx-testdata
-  libprotobuf-dev protobuf-compiler
+  libprotobuf-dev protobuf-compiler libjemalloc-dev
   python3-numpy python3-matplotlib time
 )
 # Debian's npm conflicts with the nodejs that already bundles it.

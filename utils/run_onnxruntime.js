@@ -7,7 +7,8 @@
 //   "steps": [[{"name", "dtype", "dims", "file"}, ...], ...],  // inputs per step
 //   "state": {"state_in": "state_out", ...},  // fed back between steps
 //   "out_dir": "dir",          // writes s<step>_<i>.bin and outputs.json
-//   "bench": {"warmup": 3, "runs": 20}        // optional: prints timings
+//   "bench": {"warmup": 3, "runs": 20,        // optional: prints timings;
+//             "min_seconds": 1}                 // runs on until this long
 // }
 'use strict';
 const fs = require('fs');
@@ -55,10 +56,15 @@ async function main() {
     for (const input of steps[0]) feeds[input.name] = loadTensor(input);
     for (let i = 0; i < (spec.bench.warmup || 3); ++i) await session.run(feeds);
     const times = [];
-    for (let i = 0; i < (spec.bench.runs || 20); ++i) {
+    const minMs = (spec.bench.min_seconds || 0) * 1000;
+    let totalMs = 0;
+    while (times.length < (spec.bench.runs || 20) ||
+           (totalMs < minMs && times.length < 100000)) {
       const start = process.hrtime.bigint();
       await session.run(feeds);
-      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      times.push(ms);
+      totalMs += ms;
     }
     process.stdout.write(JSON.stringify({median_ms: median(times)}) + '\n');
     return;

@@ -23,6 +23,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -95,6 +96,10 @@ cl::opt<bool> noVerifyONNX(
     cl::desc("Skip the ONNX checker and shape inference on export"),
     cl::cat(category));
 cl::opt<bool> verbose("v", cl::desc("Verbose output"), cl::cat(category));
+cl::opt<bool> verifyEach(
+    "verify-each",
+    cl::desc("Verify the IR after every pass, not only after the pipeline"),
+    cl::cat(category));
 
 /// Prints which stage runs once a compile has taken more than a second, and
 /// every stage with -v.
@@ -282,7 +287,10 @@ int compile(MLIRContext &context) {
     pm.enableTiming();
   if (failed(parsePassPipeline(pipelineText(), pm, llvm::errs())))
     return 1;
-  if (failed(pm.run(*module)))
+  // The importer verified its output; one verification after the pipeline
+  // catches a pass that broke the IR without walking it after every pass.
+  pm.enableVerifier(verifyEach);
+  if (failed(pm.run(*module)) || failed(verify(*module)))
     return 1;
 
   // Weights that folding replaced are no longer needed for the export.
