@@ -13,6 +13,7 @@ import argparse
 import functools
 import os
 import sys
+from typing import Tuple
 
 import torch
 import torch.nn as nn
@@ -115,6 +116,29 @@ class KVCache(nn.Module):
         k = self.proj(x)
         self.cache = torch.cat([self.cache[:, 1:], k], dim=1)
         return self.cache.sum(dim=1)
+
+
+class SetStateScale(nn.Module):
+    """Restores itself with __setstate__, which doubles the scale: a loader
+    that skipped __setstate__ would compute half the result."""
+
+    def __init__(self):
+        super().__init__()
+        self.weight = torch.randn(4, 4)
+        self.scale = 1.5
+
+    @torch.jit.export
+    def __getstate__(self) -> Tuple[torch.Tensor, float, bool]:
+        return (self.weight, self.scale, self.training)
+
+    @torch.jit.export
+    def __setstate__(self, state: Tuple[torch.Tensor, float, bool]) -> None:
+        self.weight = state[0]
+        self.scale = state[1] * 2.0
+        self.training = state[2]
+
+    def forward(self, x):
+        return torch.mm(x, self.weight) * self.scale
 
 
 class ScriptedLoop(nn.Module):
@@ -254,6 +278,8 @@ def _registry():
         shapes=["3x5x8xf32"])
     add("scripted_loop", lambda: torch.jit.script(ScriptedLoop()),
         ["--input-shape", "2x6xf32"])
+    add("setstate_scale", lambda: torch.jit.script(SetStateScale().eval()),
+        ["--input-shape", "2x4xf32"])
     add("fixed_loop", lambda: torch.jit.script(FixedLoop()),
         ["--input-shape", "2x6xf32"])
     add("bn_train", lambda: trace(nn.BatchNorm1d(6).train(),

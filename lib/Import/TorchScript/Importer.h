@@ -8,8 +8,9 @@
 // The importer is split over several files: the object graph
 // (ObjectGraphImport.cpp), constants and weights (IValueImport.cpp),
 // functions and their blocks (GraphImport.cpp), aten and unknown nodes
-// (NodeImport.cpp), types (TypeImport.cpp), locations (LocationImport.cpp)
-// and the parsing of --input-shape (InputShapes.cpp). This private header
+// (NodeImport.cpp), types (TypeImport.cpp), locations (LocationImport.cpp),
+// the parsing of --input-shape (InputShapes.cpp) and the reading of the
+// archive (ArchiveLoader.cpp). This private header
 // only forward-declares LibTorch's types; LibTorch's headers stay in the
 // .cpp files.
 //
@@ -51,11 +52,19 @@ namespace torch::jit {
 struct Block;
 struct Function;
 struct Graph;
+struct Module;
 struct Node;
 struct Value;
 } // namespace torch::jit
 
 namespace mlir::torch_onnx::torchscript {
+
+/// Loads the archive at `path` into `module` as torch::jit::load does, but
+/// without its rewrite of old quantized convolutions (ArchiveLoader.cpp).
+/// Returns false, leaving `module` alone, for an archive that needs
+/// torch::jit::load: the legacy format, or an object restored by
+/// `__setstate__`. LibTorch's errors are thrown.
+bool loadArchive(const std::string &path, torch::jit::Module &module);
 
 /// One parsed `--input-shape`: sizes (kUnknownSize for `?`) and a dtype.
 struct InputShape {

@@ -160,7 +160,8 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
   c10::Warning::WarningHandlerGuard warningGuard(&warnings);
   torch::jit::Module module;
   try {
-    module = torch::jit::load(path.str(), c10::Device(c10::kCPU));
+    if (!loadArchive(path.str(), module))
+      module = torch::jit::load(path.str(), c10::Device(c10::kCPU));
   } catch (const c10::Error &error) {
     emitError(fileLoc) << "TorchScript archive '" << path << "' "
                        << describeLoadError(error.what_without_backtrace());
