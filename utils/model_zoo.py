@@ -285,7 +285,7 @@ def _registry():
     add("bn_train", lambda: trace(nn.BatchNorm1d(6).train(),
                                   (torch.randn(4, 6),)),
         shapes=["4x6xf32"])
-    for n in [100, 200, 400, 800, 1600]:
+    for n in [3, 100, 200, 400, 800, 1600]:
         add(f"deep_mlp_{n}", functools.partial(
             lambda k: trace(DeepMLP(k).eval(), (torch.randn(4, 16),)), n),
             shapes=["4x16xf32"])

@@ -67,4 +67,35 @@ def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
   let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];
 }
 
+def DeduplicateInitializers
+    : Pass<"onnx-deduplicate-initializers", "func::FuncOp"> {
+  let summary = "Share one initializer among initializers of equal content";
+  let description = [{
+    Replaces each `onnx.Initializer` whose type and content equal those of
+    an earlier initializer in the same block with that earlier one, which
+    keeps its name. Models often hold many copies of the same tensor, such
+    as the freshly initialized scale and shift of every normalization layer;
+    sharing them makes the file smaller and lets the runtime keep one copy
+    in cache. Contents are compared byte for byte after hashing, and only
+    among initializers of the same type.
+
+    Before:
+    ```mlir
+    %a = "onnx.Initializer"() {name = "ln0.weight", value = dense<1.0> : tensor<16xf32>} : () -> tensor<16xf32>
+    %b = "onnx.Initializer"() {name = "ln1.weight", value = dense<1.0> : tensor<16xf32>} : () -> tensor<16xf32>
+    %y = "onnx.Mul"(%a, %b) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    ```
+    After:
+    ```mlir
+    %a = "onnx.Initializer"() {name = "ln0.weight", value = dense<1.0> : tensor<16xf32>} : () -> tensor<16xf32>
+    %y = "onnx.Mul"(%a, %a) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+    ```
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "uint64_t", /*default=*/"0",
+           "Leave initializers smaller than this many bytes alone">,
+  ];
+  let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];
+}
+
 #endif // TORCH_ONNX_ONNX_PASSES

@@ -30,6 +30,8 @@ void mlir::torch_onnx::buildTorchToONNXPipeline(
   pm.addPass(createConvertTorchToONNX(convert));
   pm.addNestedPass<func::FuncOp>(ONNX::createFoldConstants());
   pm.addNestedPass<func::FuncOp>(ONNX::createFuseConvBatchNorm());
+  if (options.deduplicateInitializers)
+    pm.addNestedPass<func::FuncOp>(ONNX::createDeduplicateInitializers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

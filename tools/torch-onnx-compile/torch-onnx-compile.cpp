@@ -84,6 +84,11 @@ cl::opt<bool> fallbackCustomOps(
     "fallback-custom-ops",
     cl::desc("Emit unconvertible ops as nodes of the org.pytorch.aten domain"),
     cl::cat(category));
+cl::opt<bool> keepDuplicateInitializers(
+    "keep-duplicate-initializers",
+    cl::desc("Keep every initializer under its own name, even when several "
+             "have equal contents"),
+    cl::cat(category));
 cl::opt<bool> verifyOutput(
     "verify",
     cl::desc("Run the module in LibTorch and the model in onnxruntime on the "
@@ -251,6 +256,8 @@ std::string pipelineText() {
   }
   if (fallbackCustomOps)
     os << " fallback-custom-ops=true";
+  if (keepDuplicateInitializers)
+    os << " deduplicate-initializers=false";
   os << "}";
   return text;
 }

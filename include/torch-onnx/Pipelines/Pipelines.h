@@ -25,6 +25,11 @@ struct TorchToONNXPipelineOptions
       *this, "fallback-custom-ops",
       llvm::cl::desc("Emit unconvertible ops in the org.pytorch.aten domain"),
       llvm::cl::init(false)};
+  Option<bool> deduplicateInitializers{
+      *this, "deduplicate-initializers",
+      llvm::cl::desc("Share one initializer among initializers of equal "
+                     "content"),
+      llvm::cl::init(true)};
 };
 
 /// Imported TorchScript to the ONNX dialect: legalization, shape
