@@ -25,37 +25,38 @@ namespace mlir::torch_onnx::ONNX {
 using namespace mlir;
 using namespace mlir::torch_onnx;
 
-std::optional<SmallVector<float>>
-mlir::torch_onnx::ONNX::getF32Values(ElementsAttr value) {
-  auto type = dyn_cast<ShapedType>(value.getType());
-  if (!type || !type.getElementType().isF32() || !type.hasStaticShape())
-    return std::nullopt;
-  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
-    auto range = dense.getValues<float>();
-    return SmallVector<float>(range.begin(), range.end());
-  }
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
-      return std::nullopt;
-    ArrayRef<char> bytes = blob->getData();
-    if (bytes.size() != type.getNumElements() * sizeof(float))
-      return std::nullopt;
-    SmallVector<float> values(type.getNumElements());
-    std::memcpy(values.data(), bytes.data(), bytes.size());
-    return values;
-  }
-  return std::nullopt;
-}
-
 namespace {
 
-/// The f32 data of `value` when an onnx.Initializer defines it.
-std::optional<SmallVector<float>> getInitializerData(Value value) {
+/// The f32 content of an initializer: a view of its blob or of its dense
+/// literal's raw data, or of `storage` holding an expanded splat.
+std::optional<ArrayRef<float>>
+getInitializerData(Value value, SmallVectorImpl<float> &storage) {
   auto init = value.getDefiningOp<ONNX::InitializerOp>();
   if (!init)
     return std::nullopt;
-  return ONNX::getF32Values(init.getValue());
+  ElementsAttr attr = init.getValue();
+  auto type = dyn_cast<ShapedType>(attr.getType());
+  if (!type || !type.getElementType().isF32() || !type.hasStaticShape())
+    return std::nullopt;
+  size_t count = type.getNumElements();
+  ArrayRef<char> bytes;
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
+    if (dense.isSplat()) {
+      storage.assign(count, dense.getSplatValue<float>());
+      return ArrayRef<float>(storage);
+    }
+    bytes = dense.getRawData();
+  } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return std::nullopt;
+    bytes = blob->getData();
+  } else {
+    return std::nullopt;
+  }
+  if (bytes.size() != count * sizeof(float))
+    return std::nullopt;
+  return ArrayRef<float>(reinterpret_cast<const float *>(bytes.data()), count);
 }
 
 struct FuseConvBatchNormPattern : public RewritePattern {
@@ -76,12 +77,12 @@ struct FuseConvBatchNormPattern : public RewritePattern {
       return failure();
     Value weight = conv->getOperand(1);
     auto weightInit = weight.getDefiningOp<ONNX::InitializerOp>();
-    using Data = std::optional<SmallVector<float>>;
-    Data w = getInitializerData(weight);
-    Data scale = getInitializerData(bn->getOperand(1));
-    Data shift = getInitializerData(bn->getOperand(2));
-    Data mean = getInitializerData(bn->getOperand(3));
-    Data var = getInitializerData(bn->getOperand(4));
+    SmallVector<float> splats[6];
+    auto w = getInitializerData(weight, splats[0]);
+    auto scale = getInitializerData(bn->getOperand(1), splats[1]);
+    auto shift = getInitializerData(bn->getOperand(2), splats[2]);
+    auto mean = getInitializerData(bn->getOperand(3), splats[3]);
+    auto var = getInitializerData(bn->getOperand(4), splats[4]);
     if (!w || !scale || !shift || !mean || !var)
       return failure();
     auto weightType = cast<RankedTensorType>(weight.getType());
@@ -94,40 +95,36 @@ struct FuseConvBatchNormPattern : public RewritePattern {
     bool hasBias = conv->getNumOperands() > 2 &&
                    !isa<NoneType>(conv->getOperand(2).getType());
     if (hasBias) {
-      Data b = getInitializerData(conv->getOperand(2));
+      auto b = getInitializerData(conv->getOperand(2), splats[5]);
       if (!b || b->size() != static_cast<size_t>(channels))
         return failure();
-      bias = *b;
+      bias.assign(b->begin(), b->end());
     }
     float epsilon = 1e-5f;
     if (auto eps = bn->getAttrOfType<FloatAttr>("epsilon"))
       epsilon = eps.getValueAsDouble();
 
+    // The fused weight is computed straight into the buffer that its blob
+    // takes over, so the old weight is read once and never copied.
+    std::vector<char> fusedBytes(w->size() * sizeof(float));
+    auto *fusedData = reinterpret_cast<float *>(fusedBytes.data());
     int64_t perChannel = weightType.getNumElements() / channels;
     for (int64_t c = 0; c < channels; ++c) {
       float s = (*scale)[c] / std::sqrt((*var)[c] + epsilon);
       for (int64_t i = 0; i < perChannel; ++i)
-        (*w)[c * perChannel + i] *= s;
+        fusedData[c * perChannel + i] = (*w)[c * perChannel + i] * s;
       bias[c] = (bias[c] - (*mean)[c]) * s + (*shift)[c];
     }
 
-    // Large data becomes resource blobs, which the context does not keep
-    // for its lifetime as it does dense literals.
-    auto asElements = [](RankedTensorType type, ArrayRef<float> values,
-                         StringRef name) {
-      ArrayRef<char> bytes(reinterpret_cast<const char *>(values.data()),
-                           values.size() * sizeof(float));
-      return ONNX::makeElementsAttr(type, bytes, name);
-    };
     rewriter.setInsertionPoint(conv);
     // A weight that other ops still use keeps its name; the fused one gets
     // a new name.
     std::string weightName = weightInit.getName().str();
     if (!weight.hasOneUse())
       weightName += ".fused";
-    auto newWeight =
-        ONNX::InitializerOp::create(rewriter, weight.getLoc(), weightName,
-                                    asElements(weightType, *w, weightName));
+    auto newWeight = ONNX::InitializerOp::create(
+        rewriter, weight.getLoc(), weightName,
+        ONNX::makeElementsAttr(weightType, std::move(fusedBytes), weightName));
     auto biasType = RankedTensorType::get({channels}, rewriter.getF32Type());
     std::string biasName = weightName + ".fused_bias";
     if (hasBias)
@@ -135,9 +132,11 @@ struct FuseConvBatchNormPattern : public RewritePattern {
               conv->getOperand(2).getDefiningOp<ONNX::InitializerOp>())
         biasName = biasInit.getName().str() +
                    (conv->getOperand(2).hasOneUse() ? "" : ".fused");
-    auto newBias =
-        ONNX::InitializerOp::create(rewriter, conv.getLoc(), biasName,
-                                    asElements(biasType, bias, biasName));
+    ArrayRef<char> biasBytes(reinterpret_cast<const char *>(bias.data()),
+                             bias.size() * sizeof(float));
+    auto newBias = ONNX::InitializerOp::create(
+        rewriter, conv.getLoc(), biasName,
+        ONNX::makeElementsAttr(biasType, biasBytes, biasName));
 
     SmallVector<Value> operands = {conv->getOperand(0), newWeight, newBias};
     auto fused = ONNX::ConvOp::create(rewriter, bn->getLoc(),

@@ -21,9 +21,6 @@ namespace mlir::torch_onnx::ONNX {
 #define GEN_PASS_REGISTRATION
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h.inc"
 
-/// The constant data of `value` as floats, when it is f32.
-std::optional<SmallVector<float>> getF32Values(ElementsAttr value);
-
 } // namespace mlir::torch_onnx::ONNX
 
 #endif // TORCH_ONNX_DIALECT_ONNX_TRANSFORMS_PASSES_H
