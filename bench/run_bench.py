@@ -7,7 +7,8 @@ For each model it measures, as the median of alternating runs, the whole
 process wall time and peak RSS of torch-onnx-compile, of a one-process
 torch.onnx.export (bench/peer_export.py, opset 17) of the same TorchScript
 file, and of the floor (bench/floor.cpp: load the archive and write every
-weight once). It also counts the nodes of both outputs and times both in
+weight once). Each run starts after the page cache is written back. It
+also counts the nodes of both outputs and times both in
 onnxruntime (one thread, median of at least 20 runs and 1 s after 10
 warm-up runs). It prints the ratios and writes docs/benchmarks.md and
 docs/benchmarks-scaling.png.
@@ -37,8 +38,10 @@ def timed(cmd, timeout=None):
     """Runs cmd under /usr/bin/time; returns (seconds, peak RSS in MB, ok).
 
     A run killed at `timeout` seconds reports the timeout as its time (a
-    lower bound) and no RSS.
+    lower bound) and no RSS. The page cache is written back first, so that
+    no run pays for writing back the output of the run before it.
     """
+    os.sync()
     with tempfile.NamedTemporaryFile("r", suffix=".time") as stats:
         # Its own session, so that a timeout stops the whole process tree.
         process = subprocess.Popen(["/usr/bin/time", "-f", "%e %M", "-o",
@@ -205,7 +208,8 @@ def write_report(rows, scaling, startup, path, plot_path):
         "",
         f"Measured {datetime.date.today().isoformat()} on this machine by "
         "`bench/run_bench.py`: whole-process wall time and peak RSS, medians "
-        "of alternating runs; the peer is `torch.onnx.export` (opset 17) of "
+        "of alternating runs, each started after the page cache is written "
+        "back; the peer is `torch.onnx.export` (opset 17) of "
         "the same TorchScript file in one process; the floor loads the "
         "archive with LibTorch and writes every weight once. Latency is "
         "onnxruntime on one thread, median of at least 20 runs and at least "
