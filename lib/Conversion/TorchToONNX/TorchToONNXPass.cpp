@@ -55,28 +55,35 @@ std::string getSourceOpName(Operation *op) {
   return name.str();
 }
 
+/// Whether `op` may be erased once its results are unused: Torch ops left
+/// behind by the patterns, unused materializations and ONNX constants
+/// nothing reads.
+bool isErasableWhenUnused(Operation *op) {
+  if (op->getNumResults() == 0 || !op->use_empty())
+    return false;
+  bool isTorch = isa_and_present<Torch::TorchDialect>(op->getDialect());
+  return (isTorch && op->getNumRegions() == 0) ||
+         isa<UnrealizedConversionCastOp>(op) || isOpTriviallyDead(op);
+}
+
 /// Erases the ops of `func` whose results are all unused and that have no
-/// effect: Torch ops left behind by the patterns, unused materializations
-/// and ONNX constants nothing reads.
+/// effect, in one walk. In post-order every user comes after the values it
+/// uses, nested users before the op that holds them, so going backwards
+/// reaches a producer only after all of its users had their chance to go.
 void eraseDeadOps(func::FuncOp func) {
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    SmallVector<Operation *> ops;
-    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
-      if (op != func.getOperation())
-        ops.push_back(op);
-    });
-    for (Operation *op : llvm::reverse(ops)) {
-      if (op->getNumResults() == 0 || !op->use_empty())
-        continue;
-      bool isTorch = isa_and_present<Torch::TorchDialect>(op->getDialect());
-      if ((isTorch && op->getNumRegions() == 0) ||
-          isa<UnrealizedConversionCastOp>(op) || isOpTriviallyDead(op)) {
-        op->erase();
-        changed = true;
-      }
-    }
+  SmallVector<Operation *> ops;
+  func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    if (op != func.getOperation())
+      ops.push_back(op);
+  });
+  // Ops erased with the op that held them, which `ops` still lists.
+  llvm::SmallPtrSet<Operation *, 16> erased;
+  for (Operation *op : llvm::reverse(ops)) {
+    if (erased.contains(op) || !isErasableWhenUnused(op))
+      continue;
+    if (op->getNumRegions() != 0)
+      op->walk([&](Operation *inner) { erased.insert(inner); });
+    op->erase();
   }
 }
 
