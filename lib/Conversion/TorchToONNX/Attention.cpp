@@ -43,8 +43,11 @@ TensorType getMatMulType(Value a, Value b) {
   std::optional<SmallVector<int64_t>> shapeB = getShape(b);
   if (!shapeA || !shapeB || shapeA->size() < 2 || shapeB->size() < 2)
     return UnrankedTensorType::get(elementType);
-  SmallVector<int64_t> shape = broadcastShapes(ArrayRef(*shapeA).drop_back(2),
-                                               ArrayRef(*shapeB).drop_back(2));
+  std::optional<SmallVector<int64_t>> batch = broadcastShapes(
+      ArrayRef(*shapeA).drop_back(2), ArrayRef(*shapeB).drop_back(2));
+  if (!batch)
+    return UnrankedTensorType::get(elementType);
+  SmallVector<int64_t> shape = std::move(*batch);
   shape.push_back((*shapeA)[shapeA->size() - 2]);
   shape.push_back(shapeB->back());
   return RankedTensorType::get(shape, elementType);

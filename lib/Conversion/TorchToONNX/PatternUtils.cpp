@@ -8,6 +8,7 @@
 #include "PatternUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Traits.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -463,31 +464,22 @@ bool torch_to_onnx::isBoolType(Type elementType) {
   return elementType && elementType.isInteger(1);
 }
 
-SmallVector<int64_t> torch_to_onnx::broadcastShapes(ArrayRef<int64_t> a,
-                                                    ArrayRef<int64_t> b) {
-  size_t rank = std::max(a.size(), b.size());
-  SmallVector<int64_t> result(rank);
-  for (size_t i = 0; i < rank; ++i) {
-    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
-    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
-    if (x == 1)
-      result[i] = y;
-    else if (y == 1)
-      result[i] = x;
-    else if (x == ShapedType::kDynamic)
-      result[i] = y;
-    else
-      result[i] = x;
-  }
+std::optional<SmallVector<int64_t>>
+torch_to_onnx::broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  SmallVector<int64_t> result;
+  if (!OpTrait::util::getBroadcastedShape(a, b, result))
+    return std::nullopt;
   return result;
 }
 
 TensorType torch_to_onnx::getBroadcastType(Value a, Value b, Type elementType) {
   std::optional<SmallVector<int64_t>> shapeA = getShape(a);
   std::optional<SmallVector<int64_t>> shapeB = getShape(b);
-  if (!shapeA || !shapeB)
+  std::optional<SmallVector<int64_t>> shape =
+      shapeA && shapeB ? broadcastShapes(*shapeA, *shapeB) : std::nullopt;
+  if (!shape)
     return UnrankedTensorType::get(elementType);
-  return RankedTensorType::get(broadcastShapes(*shapeA, *shapeB), elementType);
+  return RankedTensorType::get(*shape, elementType);
 }
 
 namespace {

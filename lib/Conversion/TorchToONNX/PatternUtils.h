@@ -170,10 +170,12 @@ bool isFloatType(Type elementType);
 /// True for a bool (i1) element type.
 bool isBoolType(Type elementType);
 
-/// The shape numpy broadcasting gives for `a` and `b`.
-SmallVector<int64_t> broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b);
+/// The shape numpy broadcasting gives for `a` and `b`, or nothing when two
+/// static dims differ and neither is 1.
+std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> a,
+                                                    ArrayRef<int64_t> b);
 /// The type of the broadcast of tensor values `a` and `b`, with element type
-/// `elementType`; unranked when either is.
+/// `elementType`; unranked when either is, or when they do not broadcast.
 TensorType getBroadcastType(Value a, Value b, Type elementType);
 
 /// The element type PyTorch's type promotion gives for a binary op on
