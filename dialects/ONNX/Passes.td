@@ -71,13 +71,13 @@ def DeduplicateInitializers
     : Pass<"onnx-deduplicate-initializers", "func::FuncOp"> {
   let summary = "Share one initializer among initializers of equal content";
   let description = [{
-    Replaces each `onnx.Initializer` whose type and content equal those of
-    an earlier initializer in the same block with that earlier one, which
-    keeps its name. Models often hold many copies of the same tensor, such
+    Among the `onnx.Initializer` ops of one block that have the same type
+    and content, keeps the one used first, under its name, and replaces the
+    others with it. Models often hold many copies of the same tensor, such
     as the freshly initialized scale and shift of every normalization layer;
     sharing them makes the file smaller and lets the runtime keep one copy
-    in cache. Contents are compared byte for byte after hashing, and only
-    among initializers of the same type.
+    in cache. Contents are hashed, first their leading bytes, and compared
+    byte for byte; dense literals are equal when their attributes are.
 
     Before:
     ```mlir
