@@ -30,6 +30,18 @@ static constexpr int64_t kMaxExpandedBytes = int64_t(1) << 20;
 // Reading and writing constants
 //===----------------------------------------------------------------------===//
 
+std::optional<ArrayRef<char>> ONNX::getStoredBytes(ElementsAttr value) {
+  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+    if (dense.isSplat() || dense.getElementType().isInteger(1))
+      return std::nullopt;
+    return dense.getRawData();
+  }
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
+    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      return blob->getData();
+  return std::nullopt;
+}
+
 std::optional<ConstantTensor> ONNX::readConstant(ElementsAttr value,
                                                  int64_t maxBytes) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
@@ -46,33 +58,25 @@ std::optional<ConstantTensor> ONNX::readConstant(ElementsAttr value,
   size_t numBytes = type.getNumElements() * elementBytes;
   if (static_cast<int64_t>(numBytes) > maxBytes)
     return std::nullopt;
-  ArrayRef<char> raw;
-  if (auto dense = dyn_cast<DenseElementsAttr>(value); dense && isBool) {
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (dense && isBool) {
     for (bool v : dense.getValues<bool>())
       result.bytes.push_back(v ? 1 : 0);
     return result;
   }
-  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
-    raw = dense.getRawData();
-    if (dense.isSplat()) {
-      if (raw.size() != elementBytes)
-        return std::nullopt;
-      result.bytes.reserve(numBytes);
-      for (int64_t i = 0, e = type.getNumElements(); i < e; ++i)
-        result.bytes.insert(result.bytes.end(), raw.begin(), raw.end());
-      return result;
-    }
-  } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
+  if (dense && dense.isSplat()) {
+    ArrayRef<char> raw = dense.getRawData();
+    if (raw.size() != elementBytes)
       return std::nullopt;
-    raw = blob->getData();
-  } else {
-    return std::nullopt;
+    result.bytes.reserve(numBytes);
+    for (int64_t i = 0, e = type.getNumElements(); i < e; ++i)
+      result.bytes.insert(result.bytes.end(), raw.begin(), raw.end());
+    return result;
   }
-  if (raw.size() != numBytes)
+  std::optional<ArrayRef<char>> raw = getStoredBytes(value);
+  if (!raw || raw->size() != numBytes)
     return std::nullopt;
-  result.bytes.assign(raw.begin(), raw.end());
+  result.bytes.assign(raw->begin(), raw->end());
   return result;
 }
 

@@ -39,6 +39,11 @@ struct ConstantTensor {
   int64_t getNumElements() const { return type.getNumElements(); }
 };
 
+/// The bytes of `value` as it stores them, without a copy: the data of a
+/// loaded resource blob, or the raw data of a dense literal that is neither
+/// a splat nor of bools (which it packs as bits). Nothing otherwise.
+std::optional<ArrayRef<char>> getStoredBytes(ElementsAttr value);
+
 /// The data of `value` when it is a static tensor of bools or of an integer
 /// or float type of whole bytes whose data is at hand (a dense literal or a
 /// loaded resource blob) and that has at most `maxBytes` bytes.

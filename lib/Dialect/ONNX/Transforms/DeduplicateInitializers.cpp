@@ -8,6 +8,7 @@
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
 
 #include "BlobReleaser.h"
+#include "ConstantEvaluation.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -29,21 +30,9 @@ using namespace mlir::torch_onnx;
 
 namespace {
 
-/// The bytes of a resource blob, or nothing for a dense literal or a
-/// released blob.
-std::optional<ArrayRef<char>> getBlobBytes(ElementsAttr value) {
-  auto resource = dyn_cast<DenseResourceElementsAttr>(value);
-  if (!resource)
-    return std::nullopt;
-  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-  if (!blob)
-    return std::nullopt;
-  return blob->getData();
-}
-
 /// The size in bytes of `value`'s content.
 uint64_t getByteSize(ElementsAttr value) {
-  if (std::optional<ArrayRef<char>> bytes = getBlobBytes(value))
+  if (std::optional<ArrayRef<char>> bytes = ONNX::getStoredBytes(value))
     return bytes->size();
   auto type = value.getShapedType();
   unsigned bits = type.getElementType().getIntOrFloatBitWidth();
@@ -51,19 +40,20 @@ uint64_t getByteSize(ElementsAttr value) {
 }
 
 /// Whether the two values hold the same content. Dense literals are uniqued
-/// by the context, so equal ones are the same attribute.
+/// by the context, so equal splats are the same attribute.
 bool haveEqualContent(ElementsAttr a, ElementsAttr b) {
   if (a == b)
     return true;
-  std::optional<ArrayRef<char>> x = getBlobBytes(a), y = getBlobBytes(b);
+  std::optional<ArrayRef<char>> x = ONNX::getStoredBytes(a),
+                                y = ONNX::getStoredBytes(b);
   return x && y && x->size() == y->size() &&
          std::memcmp(x->data(), y->data(), x->size()) == 0;
 }
 
-/// A hash of the first `limit` bytes of `value`'s content. Dense literals
-/// hash as attributes.
+/// A hash of the first `limit` bytes of `value`'s content. Splats hash as
+/// attributes.
 uint64_t hashContent(ElementsAttr value, size_t limit = SIZE_MAX) {
-  std::optional<ArrayRef<char>> bytes = getBlobBytes(value);
+  std::optional<ArrayRef<char>> bytes = ONNX::getStoredBytes(value);
   if (!bytes)
     return static_cast<uint64_t>(hash_value(value));
   ArrayRef<char> prefix = bytes->take_front(std::min(limit, bytes->size()));

@@ -39,24 +39,17 @@ getInitializerData(Value value, SmallVectorImpl<float> &storage) {
   if (!type || !type.getElementType().isF32() || !type.hasStaticShape())
     return std::nullopt;
   size_t count = type.getNumElements();
-  ArrayRef<char> bytes;
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
-    if (dense.isSplat()) {
-      storage.assign(count, dense.getSplatValue<float>());
-      return ArrayRef<float>(storage);
-    }
-    bytes = dense.getRawData();
-  } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
-      return std::nullopt;
-    bytes = blob->getData();
-  } else {
-    return std::nullopt;
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr);
+      dense && dense.isSplat()) {
+    storage.assign(count, dense.getSplatValue<float>());
+    return ArrayRef<float>(storage);
   }
-  if (bytes.size() != count * sizeof(float))
+  std::optional<ArrayRef<char>> bytes = ONNX::getStoredBytes(attr);
+  if (!bytes)
     return std::nullopt;
-  return ArrayRef<float>(reinterpret_cast<const float *>(bytes.data()), count);
+  if (bytes->size() != count * sizeof(float))
+    return std::nullopt;
+  return ArrayRef<float>(reinterpret_cast<const float *>(bytes->data()), count);
 }
 
 struct FuseConvBatchNormPattern : public RewritePattern {
