@@ -77,7 +77,7 @@ def DeduplicateInitializers
     as the freshly initialized scale and shift of every normalization layer;
     sharing them makes the file smaller and lets the runtime keep one copy
     in cache. Contents are hashed, first their leading bytes, and compared
-    byte for byte; dense literals are equal when their attributes are.
+    byte for byte; a splat literal only equals the same splat literal.
 
     Before:
     ```mlir
