@@ -52,7 +52,7 @@ std::optional<NumberKind> getNumberKind(Type type) {
 std::vector<double> readNumbers(const ConstantTensor &tensor, NumberKind kind) {
   int64_t n = tensor.getNumElements();
   std::vector<double> values(n);
-  const char *data = tensor.bytes.data();
+  const char *data = tensor.getData().data();
   for (int64_t i = 0; i < n; ++i) {
     switch (kind) {
     case NumberKind::F32: {
@@ -88,6 +88,8 @@ std::vector<double> readNumbers(const ConstantTensor &tensor, NumberKind kind) {
 /// finite or out of range.
 std::optional<ConstantTensor>
 writeNumbers(RankedTensorType type, NumberKind kind, ArrayRef<double> values) {
+  if (static_cast<int64_t>(values.size()) != type.getNumElements())
+    return std::nullopt;
   ConstantTensor result = makeTensor(type);
   char *data = result.bytes.data();
   for (size_t i = 0; i < values.size(); ++i) {

@@ -76,7 +76,7 @@ std::optional<ConstantTensor> ONNX::readConstant(ElementsAttr value,
   std::optional<ArrayRef<char>> raw = getStoredBytes(value);
   if (!raw || raw->size() != numBytes)
     return std::nullopt;
-  result.bytes.assign(raw->begin(), raw->end());
+  result.borrowed = *raw;
   return result;
 }
 
@@ -108,14 +108,13 @@ ElementsAttr ONNX::makeElementsAttr(RankedTensorType type, ArrayRef<char> bytes,
   return DenseResourceElementsAttr::get(type, blobName, std::move(blob));
 }
 
-ElementsAttr ONNX::makeElementsAttr(RankedTensorType type,
-                                    std::vector<char> &&bytes,
+ElementsAttr ONNX::makeElementsAttr(RankedTensorType type, ByteBuffer &&bytes,
                                     StringRef blobName) {
   if (type.getElementType().isInteger(1) ||
       bytes.size() <= kMaxDenseLiteralBytes)
     return makeElementsAttr(type, ArrayRef<char>(bytes), blobName);
   // The blob takes the buffer over instead of copying it.
-  auto owned = std::make_unique<std::vector<char>>(std::move(bytes));
+  auto owned = std::make_unique<ByteBuffer>(std::move(bytes));
   ArrayRef<char> data(*owned);
   size_t alignment =
       std::max<size_t>(type.getElementType().getIntOrFloatBitWidth() / 8, 1);
@@ -185,7 +184,7 @@ std::optional<ConstantTensor> evaluateTranspose(Operation *op,
   ArrayRef<int64_t> shape = resultType.getShape();
   auto copy = [&](auto element) {
     using T = decltype(element);
-    copyStrided(reinterpret_cast<const T *>(input.bytes.data()),
+    copyStrided(reinterpret_cast<const T *>(input.getData().data()),
                 reinterpret_cast<T *>(result.bytes.data()), shape, strides);
   };
   switch (result.getElementBytes()) {
@@ -222,10 +221,10 @@ std::optional<ConstantTensor> evaluateGather(Operation *op,
     Type type = indices.type.getElementType();
     int64_t v;
     if (type.isInteger(64)) {
-      std::memcpy(&v, indices.bytes.data() + i * 8, 8);
+      std::memcpy(&v, indices.getData().data() + i * 8, 8);
     } else if (type.isInteger(32)) {
       int32_t v32;
-      std::memcpy(&v32, indices.bytes.data() + i * 4, 4);
+      std::memcpy(&v32, indices.getData().data() + i * 4, 4);
       v = v32;
     } else {
       return std::nullopt;
@@ -251,7 +250,8 @@ std::optional<ConstantTensor> evaluateGather(Operation *op,
   char *out = result.bytes.data();
   for (int64_t o = 0; o < outer; ++o) {
     for (int64_t index : flatIndices) {
-      std::memcpy(out, data.bytes.data() + (o * shape[axis] + index) * block,
+      std::memcpy(out,
+                  data.getData().data() + (o * shape[axis] + index) * block,
                   block);
       out += block;
     }
@@ -278,10 +278,10 @@ evaluateConcat(Operation *op, ArrayRef<const ConstantTensor *> inputs,
     for (const ConstantTensor *input : inputs) {
       if (input->type.getRank() != rank)
         return std::nullopt;
-      size_t block = input->bytes.size() / std::max<int64_t>(outer, 1);
+      size_t block = input->getData().size() / std::max<int64_t>(outer, 1);
       if (out + block > result.bytes.data() + result.bytes.size())
         return std::nullopt;
-      std::memcpy(out, input->bytes.data() + o * block, block);
+      std::memcpy(out, input->getData().data() + o * block, block);
       out += block;
     }
   }
@@ -352,7 +352,7 @@ evaluateSlice(ArrayRef<const ConstantTensor *> operands,
   size_t width = result.getElementBytes();
   char *out = result.bytes.data();
   forEachElement(size, {strides}, [&](ArrayRef<int64_t> at) {
-    std::memcpy(out, data.bytes.data() + (base + at[0]) * width, width);
+    std::memcpy(out, data.getData().data() + (base + at[0]) * width, width);
     out += width;
   });
   return result;
@@ -408,11 +408,11 @@ broadcastElements(ArrayRef<const ConstantTensor *> inputs,
     const ConstantTensor *source = inputs[0];
     int64_t offset = at[0];
     if (select) {
-      bool pick = inputs[0]->bytes[at[0]] != 0;
+      bool pick = inputs[0]->getData()[at[0]] != 0;
       source = inputs[pick ? 1 : 2];
       offset = at[pick ? 1 : 2];
     }
-    std::memcpy(out, source->bytes.data() + offset * width, width);
+    std::memcpy(out, source->getData().data() + offset * width, width);
     out += width;
   });
   return result;
@@ -615,7 +615,7 @@ ONNX::evaluateSplit(Operation *op, ArrayRef<const ConstantTensor *> operands) {
     size_t block = size * inner * width;
     for (int64_t o = 0; o < outer; ++o)
       std::memcpy(piece.bytes.data() + o * block,
-                  input.bytes.data() +
+                  input.getData().data() +
                       (o * shape[axis] + offset) * inner * width,
                   block);
     results.push_back(std::move(piece));

@@ -21,14 +21,63 @@
 #include "mlir/IR/Operation.h"
 
 #include <optional>
+#include <memory>
+#include <utility>
 #include <vector>
 
 namespace mlir::torch_onnx::ONNX {
 
-/// The data of a constant tensor: its elements' bytes in row-major order.
+/// An allocator that leaves elements uninitialized when a vector grows, so
+/// that a buffer about to be overwritten is not zeroed first.
+template <typename T> struct UninitializedAllocator : public std::allocator<T> {
+  template <typename U> struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  template <typename U> void construct(U *p) noexcept {
+    ::new (static_cast<void *>(p)) U;
+  }
+  template <typename U, typename... Args> void construct(U *p, Args &&...args) {
+    ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+/// Bytes of tensor data; `resize` leaves new bytes uninitialized.
+using ByteBuffer = std::vector<char, UninitializedAllocator<char>>;
+
+/// The data of a constant tensor: its elements' bytes in row-major order,
+/// either owned in `bytes` or borrowed from the attribute that stores them.
+/// A copy owns its data.
 struct ConstantTensor {
   RankedTensorType type;
-  std::vector<char> bytes;
+  /// The owned data; empty while `borrowed` is set.
+  ByteBuffer bytes;
+  /// Data read in place from an attribute, which must outlive the tensor.
+  std::optional<ArrayRef<char>> borrowed;
+
+  ConstantTensor() = default;
+  ConstantTensor(RankedTensorType type, ByteBuffer bytes)
+      : type(type), bytes(std::move(bytes)) {}
+  ConstantTensor(const ConstantTensor &other)
+      : type(other.type),
+        bytes(other.getData().begin(), other.getData().end()) {}
+  ConstantTensor(ConstantTensor &&) = default;
+  ConstantTensor &operator=(const ConstantTensor &other) {
+    if (this != &other)
+      *this = ConstantTensor(other);
+    return *this;
+  }
+  ConstantTensor &operator=(ConstantTensor &&) = default;
+
+  /// The elements' bytes, owned or borrowed.
+  ArrayRef<char> getData() const {
+    return borrowed ? *borrowed : ArrayRef<char>(bytes);
+  }
+  /// The owned bytes, copied first when borrowed.
+  ByteBuffer takeBytes() && {
+    if (borrowed)
+      return ByteBuffer(borrowed->begin(), borrowed->end());
+    return std::move(bytes);
+  }
 
   /// The size of one element in bytes; a bool (i1) takes one byte, 0 or 1.
   int64_t getElementBytes() const {
@@ -46,7 +95,8 @@ std::optional<ArrayRef<char>> getStoredBytes(ElementsAttr value);
 
 /// The data of `value` when it is a static tensor of bools or of an integer
 /// or float type of whole bytes whose data is at hand (a dense literal or a
-/// loaded resource blob) and that has at most `maxBytes` bytes.
+/// loaded resource blob) and that has at most `maxBytes` bytes. Stored
+/// bytes are borrowed, not copied; splats and bools are expanded.
 std::optional<ConstantTensor> readConstant(ElementsAttr value,
                                            int64_t maxBytes);
 
@@ -60,7 +110,7 @@ ElementsAttr makeElementsAttr(RankedTensorType type, ArrayRef<char> bytes,
                               StringRef blobName);
 /// The same, taking `bytes` over: a resource blob keeps the buffer rather
 /// than a copy of it.
-ElementsAttr makeElementsAttr(RankedTensorType type, std::vector<char> &&bytes,
+ElementsAttr makeElementsAttr(RankedTensorType type, ByteBuffer &&bytes,
                               StringRef blobName);
 
 /// Whether evaluateOp knows op `op`'s kind.

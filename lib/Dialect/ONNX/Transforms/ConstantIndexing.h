@@ -86,11 +86,11 @@ readInts(const ConstantTensor &tensor) {
   for (int64_t i = 0, e = tensor.getNumElements(); i < e; ++i) {
     if (type.isInteger(64)) {
       int64_t v;
-      std::memcpy(&v, tensor.bytes.data() + i * 8, 8);
+      std::memcpy(&v, tensor.getData().data() + i * 8, 8);
       values.push_back(v);
     } else if (type.isInteger(32)) {
       int32_t v;
-      std::memcpy(&v, tensor.bytes.data() + i * 4, 4);
+      std::memcpy(&v, tensor.getData().data() + i * 4, 4);
       values.push_back(v);
     } else {
       return std::nullopt;
@@ -111,7 +111,8 @@ inline double getFloatAttr(Operation *op, StringRef name, double defaultValue) {
   return defaultValue;
 }
 
-/// A tensor of type `type` with room for its elements.
+/// A tensor of type `type` with room for its elements, which the caller
+/// must all write: they are not initialized.
 inline ConstantTensor makeTensor(RankedTensorType type) {
   ConstantTensor result;
   result.type = type;

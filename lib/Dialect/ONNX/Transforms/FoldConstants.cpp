@@ -154,8 +154,9 @@ struct FoldConstantOp : public RewritePattern {
     StringRef name = isa<ONNX::TransposeOp>(op)
                          ? getInitializerName(op->getOperand(0))
                          : StringRef();
-    ElementsAttr value = ONNX::makeElementsAttr(
-        result->type, std::move(result->bytes), name.empty() ? "folded" : name);
+    ElementsAttr value =
+        ONNX::makeElementsAttr(result->type, std::move(*result).takeBytes(),
+                               name.empty() ? "folded" : name);
     replaceWithConstant(rewriter, op, name, value);
     return success();
   }
@@ -182,8 +183,8 @@ struct FoldSplitOfConstant : public RewritePattern {
     SmallVector<Value> replacements;
     bool inGraph = isa<func::FuncOp>(op->getParentOp());
     for (ONNX::ConstantTensor &piece : *pieces) {
-      ElementsAttr attr =
-          ONNX::makeElementsAttr(piece.type, std::move(piece.bytes), "folded");
+      ElementsAttr attr = ONNX::makeElementsAttr(
+          piece.type, std::move(piece).takeBytes(), "folded");
       if (inGraph)
         replacements.push_back(
             ONNX::InitializerOp::create(rewriter, op->getLoc(), "", attr));

@@ -99,7 +99,7 @@ struct FuseConvBatchNormPattern : public RewritePattern {
 
     // The fused weight is computed straight into the buffer that its blob
     // takes over, so the old weight is read once and never copied.
-    std::vector<char> fusedBytes(w->size() * sizeof(float));
+    ONNX::ByteBuffer fusedBytes(w->size() * sizeof(float));
     auto *fusedData = reinterpret_cast<float *>(fusedBytes.data());
     int64_t perChannel = weightType.getNumElements() / channels;
     for (int64_t c = 0; c < channels; ++c) {
