@@ -88,6 +88,11 @@ ElementsAttr ONNX::getConstantAttr(Value value) {
   return {};
 }
 
+/// The alignment of a blob of `type`'s elements: one element.
+static size_t getBlobAlignment(RankedTensorType type) {
+  return std::max<size_t>(type.getElementType().getIntOrFloatBitWidth() / 8, 1);
+}
+
 ElementsAttr ONNX::makeElementsAttr(RankedTensorType type, ArrayRef<char> bytes,
                                     StringRef blobName) {
   if (type.getElementType().isInteger(1)) {
@@ -101,8 +106,7 @@ ElementsAttr ONNX::makeElementsAttr(RankedTensorType type, ArrayRef<char> bytes,
     if (DenseElementsAttr::isValidRawBuffer(type, bytes, isSplat))
       return DenseElementsAttr::getFromRawBuffer(type, bytes);
   }
-  size_t alignment =
-      std::max<size_t>(type.getElementType().getIntOrFloatBitWidth() / 8, 1);
+  size_t alignment = getBlobAlignment(type);
   AsmResourceBlob blob =
       HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignment);
   return DenseResourceElementsAttr::get(type, blobName, std::move(blob));
@@ -116,8 +120,7 @@ ElementsAttr ONNX::makeElementsAttr(RankedTensorType type, ByteBuffer &&bytes,
   // The blob takes the buffer over instead of copying it.
   auto owned = std::make_unique<ByteBuffer>(std::move(bytes));
   ArrayRef<char> data(*owned);
-  size_t alignment =
-      std::max<size_t>(type.getElementType().getIntOrFloatBitWidth() / 8, 1);
+  size_t alignment = getBlobAlignment(type);
   AsmResourceBlob blob(
       data, alignment,
       [owned = std::move(owned)](void *, size_t, size_t) mutable {

@@ -20,8 +20,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
-#include <optional>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -55,8 +55,6 @@ struct ConstantTensor {
   std::optional<ArrayRef<char>> borrowed;
 
   ConstantTensor() = default;
-  ConstantTensor(RankedTensorType type, ByteBuffer bytes)
-      : type(type), bytes(std::move(bytes)) {}
   ConstantTensor(const ConstantTensor &other)
       : type(other.type),
         bytes(other.getData().begin(), other.getData().end()) {}

@@ -16,6 +16,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <cmath>
+#include <cstdint>
 
 namespace mlir::torch_onnx::ONNX {
 #define GEN_PASS_DEF_FUSECONVBATCHNORM
@@ -27,29 +28,20 @@ using namespace mlir::torch_onnx;
 
 namespace {
 
-/// The f32 content of an initializer: a view of its blob or of its dense
-/// literal's raw data, or of `storage` holding an expanded splat.
-std::optional<ArrayRef<float>>
-getInitializerData(Value value, SmallVectorImpl<float> &storage) {
+/// The f32 content of an initializer, read in place where it is stored
+/// (readConstant expands a splat).
+std::optional<ONNX::ConstantTensor> getInitializerData(Value value) {
   auto init = value.getDefiningOp<ONNX::InitializerOp>();
-  if (!init)
+  if (!init || !init.getValue().getElementType().isF32())
     return std::nullopt;
-  ElementsAttr attr = init.getValue();
-  auto type = dyn_cast<ShapedType>(attr.getType());
-  if (!type || !type.getElementType().isF32() || !type.hasStaticShape())
-    return std::nullopt;
-  size_t count = type.getNumElements();
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr);
-      dense && dense.isSplat()) {
-    storage.assign(count, dense.getSplatValue<float>());
-    return ArrayRef<float>(storage);
-  }
-  std::optional<ArrayRef<char>> bytes = ONNX::getStoredBytes(attr);
-  if (!bytes)
-    return std::nullopt;
-  if (bytes->size() != count * sizeof(float))
-    return std::nullopt;
-  return ArrayRef<float>(reinterpret_cast<const float *>(bytes->data()), count);
+  return ONNX::readConstant(init.getValue(), INT64_MAX);
+}
+
+/// The elements of f32 tensor `tensor`.
+ArrayRef<float> asFloats(const ONNX::ConstantTensor &tensor) {
+  ArrayRef<char> bytes = tensor.getData();
+  return ArrayRef<float>(reinterpret_cast<const float *>(bytes.data()),
+                         bytes.size() / sizeof(float));
 }
 
 struct FuseConvBatchNormPattern : public RewritePattern {
@@ -70,28 +62,30 @@ struct FuseConvBatchNormPattern : public RewritePattern {
       return failure();
     Value weight = conv->getOperand(1);
     auto weightInit = weight.getDefiningOp<ONNX::InitializerOp>();
-    SmallVector<float> splats[6];
-    auto w = getInitializerData(weight, splats[0]);
-    auto scale = getInitializerData(bn->getOperand(1), splats[1]);
-    auto shift = getInitializerData(bn->getOperand(2), splats[2]);
-    auto mean = getInitializerData(bn->getOperand(3), splats[3]);
-    auto var = getInitializerData(bn->getOperand(4), splats[4]);
-    if (!w || !scale || !shift || !mean || !var)
+    auto wData = getInitializerData(weight);
+    auto scaleData = getInitializerData(bn->getOperand(1));
+    auto shiftData = getInitializerData(bn->getOperand(2));
+    auto meanData = getInitializerData(bn->getOperand(3));
+    auto varData = getInitializerData(bn->getOperand(4));
+    if (!wData || !scaleData || !shiftData || !meanData || !varData)
       return failure();
+    ArrayRef<float> w = asFloats(*wData), scale = asFloats(*scaleData),
+                    shift = asFloats(*shiftData), mean = asFloats(*meanData),
+                    var = asFloats(*varData);
     auto weightType = cast<RankedTensorType>(weight.getType());
     int64_t channels = weightType.getDimSize(0);
-    if (channels <= 0 || scale->size() != static_cast<size_t>(channels) ||
-        shift->size() != scale->size() || mean->size() != scale->size() ||
-        var->size() != scale->size())
+    if (channels <= 0 || scale.size() != static_cast<size_t>(channels) ||
+        shift.size() != scale.size() || mean.size() != scale.size() ||
+        var.size() != scale.size())
       return failure();
     SmallVector<float> bias(channels, 0.0f);
     bool hasBias = conv->getNumOperands() > 2 &&
                    !isa<NoneType>(conv->getOperand(2).getType());
     if (hasBias) {
-      auto b = getInitializerData(conv->getOperand(2), splats[5]);
-      if (!b || b->size() != static_cast<size_t>(channels))
+      auto b = getInitializerData(conv->getOperand(2));
+      if (!b || asFloats(*b).size() != static_cast<size_t>(channels))
         return failure();
-      bias.assign(b->begin(), b->end());
+      bias.assign(asFloats(*b).begin(), asFloats(*b).end());
     }
     float epsilon = 1e-5f;
     if (auto eps = bn->getAttrOfType<FloatAttr>("epsilon"))
@@ -99,14 +93,14 @@ struct FuseConvBatchNormPattern : public RewritePattern {
 
     // The fused weight is computed straight into the buffer that its blob
     // takes over, so the old weight is read once and never copied.
-    ONNX::ByteBuffer fusedBytes(w->size() * sizeof(float));
+    ONNX::ByteBuffer fusedBytes(w.size() * sizeof(float));
     auto *fusedData = reinterpret_cast<float *>(fusedBytes.data());
     int64_t perChannel = weightType.getNumElements() / channels;
     for (int64_t c = 0; c < channels; ++c) {
-      float s = (*scale)[c] / std::sqrt((*var)[c] + epsilon);
+      float s = scale[c] / std::sqrt(var[c] + epsilon);
       for (int64_t i = 0; i < perChannel; ++i)
-        fusedData[c * perChannel + i] = (*w)[c * perChannel + i] * s;
-      bias[c] = (bias[c] - (*mean)[c]) * s + (*shift)[c];
+        fusedData[c * perChannel + i] = w[c * perChannel + i] * s;
+      bias[c] = (bias[c] - mean[c]) * s + shift[c];
     }
 
     rewriter.setInsertionPoint(conv);
