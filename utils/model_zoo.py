@@ -104,6 +104,34 @@ class SmallConvNet(nn.Module):
         return self.classifier(torch.flatten(self.features(x), 1))
 
 
+class TiedConvBatchNorm(nn.Module):
+    """Convolutions followed by batch norm whose weights are shared: `a` and
+    `b` have one weight, and `c`'s weight is a view of the weight `big` that
+    forward also uses. Fusing a batch norm must change none of them in
+    place."""
+
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Conv2d(4, 8, 3, padding=1, bias=False)
+        self.b = nn.Conv2d(4, 8, 3, padding=1, bias=False)
+        self.b.weight = self.a.weight
+        self.big = nn.Parameter(torch.randn(16, 4, 3, 3))
+        self.c = nn.Conv2d(4, 8, 3, padding=1)
+        self.c.weight = nn.Parameter(self.big.data[:8])
+        self.norms = nn.ModuleList(nn.BatchNorm2d(8) for _ in range(3))
+        with torch.no_grad():
+            for norm in self.norms:
+                norm.weight.uniform_(0.5, 2.0)
+                norm.bias.normal_()
+                norm.running_mean.normal_()
+                norm.running_var.uniform_(0.5, 2.0)
+
+    def forward(self, x):
+        y = sum(norm(conv(x)) for norm, conv in
+                zip(self.norms, (self.a, self.b, self.c)))
+        return y + nn.functional.conv2d(x, self.big, padding=1)[:, :8]
+
+
 class KVCache(nn.Module):
     """Keeps the last 4 keys, rolling the buffer with torch.cat."""
 
@@ -282,6 +310,9 @@ def _registry():
         ["--input-shape", "2x4xf32"])
     add("fixed_loop", lambda: torch.jit.script(FixedLoop()),
         ["--input-shape", "2x6xf32"])
+    add("tied_conv_bn",
+        lambda: trace(TiedConvBatchNorm().eval(), (torch.randn(1, 4, 8, 8),)),
+        shapes=["1x4x8x8xf32"])
     add("bn_train", lambda: trace(nn.BatchNorm1d(6).train(),
                                   (torch.randn(4, 6),)),
         shapes=["4x6xf32"])

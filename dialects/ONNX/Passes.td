@@ -17,6 +17,9 @@ def FuseConvBatchNorm : Pass<"onnx-fuse-conv-batchnorm", "func::FuncOp"> {
     `BatchNormalization` with constant parameters, the normalization is
     folded into new weights and bias: with `s = scale / sqrt(var + eps)`,
     `W' = W * s` per output channel and `B' = (B - mean) * s + bias`.
+    A weight in a writable blob that no other op refers to, used by this
+    conv alone, is scaled in place; any other weight keeps its initializer
+    and the conv gets a new one.
 
     Before:
     ```mlir

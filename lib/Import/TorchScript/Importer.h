@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -30,7 +31,9 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace c10 {
 template <typename T> class ArrayRef;
@@ -81,6 +84,21 @@ parseInputShape(MLIRContext *context, llvm::StringRef text, std::string &error);
 /// Returns an empty string for purely numeric names such as `15`.
 std::string pythonName(llvm::StringRef debugName);
 
+/// A weight imported as a resource blob, and the LibTorch tensor that owns
+/// its bytes (an `at::Tensor` behind a type-erased pointer, so that this
+/// header needs no LibTorch header).
+struct ImportedWeight {
+  DenseResourceElementsAttr blob;
+  std::shared_ptr<void> tensor;
+};
+
+/// Makes writable each blob of `weights` whose tensor nothing but its blob
+/// refers to any more, so that a rewrite that replaces the weight (Conv and
+/// BatchNormalization fusion) may compute the new one in place. Call it once
+/// the torch::jit::Module is gone; a weight the archive's code or another
+/// tensor still shares stays read-only. Clears `weights`.
+void makeExclusiveWeightsWritable(std::vector<ImportedWeight> &weights);
+
 /// State of one import: the module being built and the caches that keep the
 /// import linear in the size of the archive.
 class ModuleImporter {
@@ -121,6 +139,10 @@ public:
   ElementsAttr importTensorData(const at::Tensor &tensor,
                                 llvm::StringRef blobName, Location loc,
                                 bool allowInline = false);
+  /// The blobs importTensorData made, for makeExclusiveWeightsWritable.
+  std::vector<ImportedWeight> takeImportedWeights() {
+    return std::move(importedWeights);
+  }
 
   //===--- Object graph (ObjectGraphImport.cpp) ---------------------------===//
 
@@ -176,6 +198,7 @@ private:
   llvm::DenseMap<const c10::ivalue::Object *, Value> instances;
   llvm::DenseSet<const c10::ivalue::Object *> objectsInProgress;
   llvm::DenseMap<const void *, Value> tensorLiterals;
+  std::vector<ImportedWeight> importedWeights;
 
   // Functions.
   llvm::DenseMap<const torch::jit::Function *, func::FuncOp> functions;

@@ -109,10 +109,10 @@ static LogicalResult checkArchiveFile(llvm::StringRef path, Location loc) {
 }
 
 /// Imports an archive LibTorch has loaded.
-static OwningOpRef<ModuleOp> importModule(torch::jit::Module &module,
-                                          llvm::StringRef path,
-                                          ArrayRef<InputShape> inputShapes,
-                                          Location fileLoc) {
+static OwningOpRef<ModuleOp>
+importModule(torch::jit::Module &module, llvm::StringRef path,
+             ArrayRef<InputShape> inputShapes, Location fileLoc,
+             std::vector<ImportedWeight> &weights) {
   MLIRContext *context = fileLoc.getContext();
   const c10::ClassType &rootClass = *module.type();
   if (!rootClass.findMethod("forward")) {
@@ -133,6 +133,7 @@ static OwningOpRef<ModuleOp> importModule(torch::jit::Module &module,
     return nullptr;
   if (failed(verify(*result)))
     return nullptr;
+  weights = importer.takeImportedWeights();
   return result;
 }
 
@@ -172,8 +173,10 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
     return nullptr;
   }
 
+  OwningOpRef<ModuleOp> result;
+  std::vector<ImportedWeight> weights;
   try {
-    return importModule(module, path, inputShapes, fileLoc);
+    result = importModule(module, path, inputShapes, fileLoc, weights);
   } catch (const c10::Error &error) {
     emitError(fileLoc) << "failed to import '" << path
                        << "': " << firstLine(error.what_without_backtrace());
@@ -181,5 +184,10 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
     emitError(fileLoc) << "failed to import '" << path
                        << "': " << firstLine(error.what());
   }
-  return nullptr;
+  // With the module gone, a weight is held by its blob alone unless the
+  // archive shares it.
+  module = torch::jit::Module();
+  if (result)
+    makeExclusiveWeightsWritable(weights);
+  return result;
 }

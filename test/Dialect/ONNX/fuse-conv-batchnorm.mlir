@@ -128,14 +128,17 @@ func.func @weight_with_other_use(%x: tensor<1x1x4x4xf32>) -> (tensor<1x1x4x4xf32
 
 // -----
 
-// The replaced weight's initializer and its blob are dropped once unused.
+// A weight that only this conv uses, in a writable blob, is fused in place:
+// the initializer keeps its name and its blob, which now holds
+// 2.0 * 6 / 2 = 6 (0x40C00000).
+// fuse-conv-batchnorm-readonly.mlir has the same weight in a read-only blob.
 
-// CHECK-LABEL: func.func @weight_fused_away
-// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense<6.000000e+00> : tensor<1x1x1x1xf32>}
-// CHECK-NOT: dense_resource
+// CHECK-LABEL: func.func @weight_fused_in_place
+// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense_resource<alone> : tensor<1x1x1x1xf32>}
+// CHECK-NOT: name = "conv.weight.fused",
 // CHECK: "onnx.Conv"(%{{.*}}, %[[W]], %{{.*}})
-// CHECK-NOT: alone
-func.func @weight_fused_away(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
+// CHECK: alone: "0x040000000000C040"
+func.func @weight_fused_in_place(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
   %w = "onnx.Initializer"() {name = "conv.weight", value = dense_resource<alone> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
   %none = "onnx.NoValue"() : () -> none
   %y = "onnx.Conv"(%x, %w, %none) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, none) -> tensor<1x1x4x4xf32>
@@ -151,6 +154,42 @@ func.func @weight_fused_away(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
   dialect_resources: {
     builtin: {
       alone: "0x0400000000000040"
+    }
+  }
+#-}
+
+// -----
+
+// Two convs use one weight. The first fusion (of `a`) leaves the blob alone
+// and makes a new weight, 1.0 * 6 / 2 = 3; the second, of `b`, is then the
+// weight's only user and writes 1.0 * 4 / 1 = 4 (0x40800000) into the blob.
+
+// CHECK-LABEL: func.func @weight_of_two_convs
+// CHECK-DAG: %[[OLD:.*]] = "onnx.Initializer"() {name = "w", value = dense_resource<blob> : tensor<1x1x1x1xf32>}
+// CHECK-DAG: %[[NEW:.*]] = "onnx.Initializer"() {name = "w.fused", value = dense<3.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK: %[[A:.*]] = "onnx.Conv"(%{{.*}}, %[[NEW]], %{{.*}})
+// CHECK: %[[B:.*]] = "onnx.Conv"(%{{.*}}, %[[OLD]], %{{.*}})
+// CHECK: return %[[A]], %[[B]]
+// CHECK: blob: "0x0400000000008040"
+func.func @weight_of_two_convs(%x: tensor<1x1x4x4xf32>) -> (tensor<1x1x4x4xf32>, tensor<1x1x4x4xf32>) {
+  %w = "onnx.Initializer"() {name = "w", value = dense_resource<blob> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
+  %none = "onnx.NoValue"() : () -> none
+  %ya = "onnx.Conv"(%x, %w, %none) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, none) -> tensor<1x1x4x4xf32>
+  %yb = "onnx.Conv"(%x, %w, %none) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, none) -> tensor<1x1x4x4xf32>
+  %zero = "onnx.Initializer"() {name = "zero", value = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %scale_a = "onnx.Initializer"() {name = "bn_a.weight", value = dense<6.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %var_a = "onnx.Initializer"() {name = "bn_a.running_var", value = dense<4.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %scale_b = "onnx.Initializer"() {name = "bn_b.weight", value = dense<4.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %var_b = "onnx.Initializer"() {name = "bn_b.running_var", value = dense<1.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %za, %ma, %va = "onnx.BatchNormalization"(%ya, %scale_a, %zero, %zero, %var_a) {epsilon = 0.0 : f32} : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, none, none)
+  %zb, %mb, %vb = "onnx.BatchNormalization"(%yb, %scale_b, %zero, %zero, %var_b) {epsilon = 0.0 : f32} : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, none, none)
+  return %za, %zb : tensor<1x1x4x4xf32>, tensor<1x1x4x4xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x040000000000803F"
     }
   }
 #-}

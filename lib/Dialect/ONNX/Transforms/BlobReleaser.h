@@ -8,8 +8,10 @@
 #ifndef TORCH_ONNX_LIB_DIALECT_ONNX_TRANSFORMS_BLOBRELEASER_H
 #define TORCH_ONNX_LIB_DIALECT_ONNX_TRANSFORMS_BLOBRELEASER_H
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringMap.h"
+#include <optional>
 
 namespace mlir::torch_onnx::ONNX {
 
@@ -26,6 +28,12 @@ public:
   void notifyOperationInserted(Operation *op,
                                OpBuilder::InsertPoint previous) override;
   void notifyOperationErased(Operation *op) override;
+
+  /// The bytes of `op`'s `resource`, when a rewrite of `op` may change them
+  /// in place: the blob is mutable, `op` is the only op of the module that
+  /// refers to it, and `op`'s one result has one use.
+  std::optional<MutableArrayRef<char>>
+  getWritableData(Operation *op, DenseResourceElementsAttr resource) const;
 
 private:
   bool enabled = false;

@@ -45,9 +45,11 @@ ArrayRef<float> asFloats(const ONNX::ConstantTensor &tensor) {
 }
 
 struct FuseConvBatchNormPattern : public RewritePattern {
-  FuseConvBatchNormPattern(MLIRContext *context)
+  FuseConvBatchNormPattern(MLIRContext *context,
+                           const ONNX::BlobReleaser &releaser)
       : RewritePattern(ONNX::BatchNormalizationOp::getOperationName(), 1,
-                       context) {}
+                       context),
+        releaser(releaser) {}
 
   LogicalResult matchAndRewrite(Operation *bn,
                                 PatternRewriter &rewriter) const override {
@@ -91,10 +93,17 @@ struct FuseConvBatchNormPattern : public RewritePattern {
     if (auto eps = bn->getAttrOfType<FloatAttr>("epsilon"))
       epsilon = eps.getValueAsDouble();
 
-    // The fused weight is computed straight into the buffer that its blob
-    // takes over, so the old weight is read once and never copied.
-    ONNX::ByteBuffer fusedBytes(w.size() * sizeof(float));
-    auto *fusedData = reinterpret_cast<float *>(fusedBytes.data());
+    // A weight that only this conv uses, in a blob that may be written, is
+    // fused in place. Otherwise the fused weight is computed straight into
+    // the buffer that its blob takes over, so the old weight is read once
+    // and never copied.
+    std::optional<MutableArrayRef<char>> inPlace;
+    if (auto resource =
+            dyn_cast<DenseResourceElementsAttr>(weightInit.getValue()))
+      inPlace = releaser.getWritableData(weightInit, resource);
+    ONNX::ByteBuffer fusedBytes(inPlace ? 0 : w.size() * sizeof(float));
+    auto *fusedData = reinterpret_cast<float *>(inPlace ? inPlace->data()
+                                                        : fusedBytes.data());
     int64_t perChannel = weightType.getNumElements() / channels;
     for (int64_t c = 0; c < channels; ++c) {
       float s = scale[c] / std::sqrt(var[c] + epsilon);
@@ -109,9 +118,12 @@ struct FuseConvBatchNormPattern : public RewritePattern {
     std::string weightName = weightInit.getName().str();
     if (!weight.hasOneUse())
       weightName += ".fused";
-    auto newWeight = ONNX::InitializerOp::create(
-        rewriter, weight.getLoc(), weightName,
-        ONNX::makeElementsAttr(weightType, std::move(fusedBytes), weightName));
+    Value newWeight = weight;
+    if (!inPlace)
+      newWeight = ONNX::InitializerOp::create(
+          rewriter, weight.getLoc(), weightName,
+          ONNX::makeElementsAttr(weightType, std::move(fusedBytes),
+                                 weightName));
     auto biasType = RankedTensorType::get({channels}, rewriter.getF32Type());
     std::string biasName = weightName + ".fused_bias";
     if (hasBias)
@@ -137,12 +149,15 @@ struct FuseConvBatchNormPattern : public RewritePattern {
     rewriter.eraseOp(conv);
     // Erased at once, so that the listener releases the replaced weights
     // before the next fusion makes new ones.
-    if (weightInit->use_empty())
+    if (!inPlace && weightInit->use_empty())
       rewriter.eraseOp(weightInit);
     if (oldBias && oldBias != weightInit && oldBias->use_empty())
       rewriter.eraseOp(oldBias);
     return success();
   }
+
+private:
+  const ONNX::BlobReleaser &releaser;
 };
 
 struct FuseConvBatchNorm
@@ -150,7 +165,7 @@ struct FuseConvBatchNorm
   void runOnOperation() override {
     ONNX::BlobReleaser releaser(getOperation());
     RewritePatternSet patterns(&getContext());
-    patterns.add<FuseConvBatchNormPattern>(&getContext());
+    patterns.add<FuseConvBatchNormPattern>(&getContext(), releaser);
     if (failed(applyPatternsGreedily(
             getOperation(), std::move(patterns),
             GreedyRewriteConfig().setListener(&releaser))))
