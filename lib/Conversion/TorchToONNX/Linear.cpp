@@ -5,7 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// linear becomes one Gemm (transB=1) on 2-D inputs and MatMul + Add above;
+// linear becomes one Gemm (transB=1) on 2-D inputs, Reshape + Gemm + Reshape
+// on static inputs above, and MatMul + Add otherwise;
 // addmm becomes Gemm; the other matrix products MatMul, and einsum Einsum.
 // Every convolution
 // form becomes Conv or ConvTranspose with explicit pads; weights stay the
@@ -59,6 +60,26 @@ struct ConvertLinear : public ONNXConversionPattern<Torch::AtenLinearOp> {
           op, b.create<ONNX::GemmOp>(type,
                                      {input, weight, hasBias ? bias : b.none()},
                                      {b.intAttr("transB", 1)}));
+      return success();
+    }
+    // With static shapes, the input is flattened to 2-D so that Gemm reads
+    // the weight as stored (transB) rather than a transposed copy that
+    // folding would make at compile time.
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    auto resultType = dyn_cast<RankedTensorType>(type);
+    if (inputType && inputType.hasStaticShape() && resultType &&
+        resultType.hasStaticShape() && *inputRank > 2) {
+      int64_t columns = inputType.getShape().back();
+      int64_t rows = inputType.getNumElements() / std::max<int64_t>(columns, 1);
+      auto flatType = RankedTensorType::get({rows, columns}, elementType);
+      auto productType = RankedTensorType::get(
+          {rows, resultType.getShape().back()}, elementType);
+      Value flat = b.reshape(input, flatType.getShape(), flatType);
+      Value product = b.create<ONNX::GemmOp>(
+          productType, {flat, weight, hasBias ? bias : b.none()},
+          {b.intAttr("transB", 1)});
+      rewriter.replaceOp(op,
+                         b.reshape(product, resultType.getShape(), resultType));
       return success();
     }
     Value transposed = b.transpose(weight, {1, 0});

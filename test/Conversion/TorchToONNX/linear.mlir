@@ -28,18 +28,39 @@ func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,3],f32> {
 
 // -----
 
-// linear above rank 2: MatMul with the transposed weight, then Add.
+// linear above rank 2 with static shapes: the input flattened to 2-D, one
+// Gemm with transB = 1 on the weight as stored, and the result reshaped back.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<2x5x4xf32>)
-// CHECK: %[[WT:.*]] = "onnx.Transpose"(%{{.*}}) {perm = [1, 0]} : (tensor<3x4xf32>) -> tensor<4x3xf32>
-// CHECK: %[[MM:.*]] = "onnx.MatMul"(%[[X]], %[[WT]]) : (tensor<2x5x4xf32>, tensor<4x3xf32>) -> tensor<2x5x3xf32>
-// CHECK: %[[Y:.*]] = "onnx.Add"(%[[MM]], %{{.*}}) : (tensor<2x5x3xf32>, tensor<3xf32>) -> tensor<2x5x3xf32>
+// CHECK: %[[FLAT_SHAPE:.*]] = "onnx.Initializer"() {{.*}}value = dense<[10, 4]> : tensor<2xi64>}
+// CHECK: %[[FLAT:.*]] = "onnx.Reshape"(%[[X]], %[[FLAT_SHAPE]]) {{.*}}-> tensor<10x4xf32>
+// CHECK: %[[GEMM:.*]] = "onnx.Gemm"(%[[FLAT]], %{{.*}}, %{{.*}}) {transB = 1 : si64} : (tensor<10x4xf32>, tensor<3x4xf32>, tensor<3xf32>) -> tensor<10x3xf32>
+// CHECK-NOT: onnx.Transpose
+// CHECK: %[[OUT_SHAPE:.*]] = "onnx.Initializer"() {{.*}}value = dense<[2, 5, 3]> : tensor<3xi64>}
+// CHECK: %[[Y:.*]] = "onnx.Reshape"(%[[GEMM]], %[[OUT_SHAPE]]) {{.*}}-> tensor<2x5x3xf32>
 // CHECK: return %[[Y]]
 func.func @forward(%x: !torch.vtensor<[2,5,4],f32>) -> !torch.vtensor<[2,5,3],f32> {
   %w = torch.vtensor.literal(dense<1.0> : tensor<3x4xf32>) : !torch.vtensor<[3,4],f32>
   %b = torch.vtensor.literal(dense<0.5> : tensor<3xf32>) : !torch.vtensor<[3],f32>
   %0 = torch.aten.linear %x, %w, %b : !torch.vtensor<[2,5,4],f32>, !torch.vtensor<[3,4],f32>, !torch.vtensor<[3],f32> -> !torch.vtensor<[2,5,3],f32>
   return %0 : !torch.vtensor<[2,5,3],f32>
+}
+
+// -----
+
+// linear above rank 2 with a dynamic dim: MatMul with the transposed weight,
+// then Add.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<?x5x4xf32>)
+// CHECK: %[[WT:.*]] = "onnx.Transpose"(%{{.*}}) {perm = [1, 0]} : (tensor<3x4xf32>) -> tensor<4x3xf32>
+// CHECK: %[[MM:.*]] = "onnx.MatMul"(%[[X]], %[[WT]]) : (tensor<?x5x4xf32>, tensor<4x3xf32>) -> tensor<?x5x3xf32>
+// CHECK: %[[Y:.*]] = "onnx.Add"(%[[MM]], %{{.*}}) : (tensor<?x5x3xf32>, tensor<3xf32>) -> tensor<?x5x3xf32>
+// CHECK: return %[[Y]]
+func.func @forward(%x: !torch.vtensor<[?,5,4],f32>) -> !torch.vtensor<[?,5,3],f32> {
+  %w = torch.vtensor.literal(dense<1.0> : tensor<3x4xf32>) : !torch.vtensor<[3,4],f32>
+  %b = torch.vtensor.literal(dense<0.5> : tensor<3xf32>) : !torch.vtensor<[3],f32>
+  %0 = torch.aten.linear %x, %w, %b : !torch.vtensor<[?,5,4],f32>, !torch.vtensor<[3,4],f32>, !torch.vtensor<[3],f32> -> !torch.vtensor<[?,5,3],f32>
+  return %0 : !torch.vtensor<[?,5,3],f32>
 }
 
 // -----
