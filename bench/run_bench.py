@@ -120,7 +120,11 @@ def ort_latency(path, shapes, workdir):
 
 
 def measure(name, build, runs, workdir, slow_peer=120.0, peer_timeout=900.0,
-            reuse=None):
+            reuse=None, startup_cmd=None):
+    """Times our compiler, the peer and the floor on model `name`, in
+    alternating rounds. With `startup_cmd` (our compile of deep_mlp_3), each
+    round also times it just before our run: a start-up measured alongside
+    the model, which drift over the run cannot separate from it."""
     pt = os.path.join(workdir, f"{name}.pt")
     if not os.path.exists(pt):
         zoo(name, pt)
@@ -137,9 +141,13 @@ def measure(name, build, runs, workdir, slow_peer=120.0, peer_timeout=900.0,
                  floor_out]
     samples = {"ours": [], "peer": [], "floor": []}
     ok = {"ours": True, "peer": True, "floor": True}
+    commands = [("ours", compile_cmd), ("peer", peer_cmd),
+                ("floor", floor_cmd)]
+    if startup_cmd:
+        samples["startup"], ok["startup"] = [], True
+        commands.insert(0, ("startup", startup_cmd))
     for _ in range(runs):
-        for key, cmd in (("ours", compile_cmd), ("peer", peer_cmd),
-                         ("floor", floor_cmd)):
+        for key, cmd in commands:
             # A peer run slower than slow_peer seconds is not repeated, and
             # one slower than peer_timeout is stopped.
             if key == "peer" and (reuse or samples["peer"] and (
@@ -181,23 +189,27 @@ def ratio(a, b):
         float("nan")
 
 
-def fit_exponent(ns, times, startup):
-    points = [(math.log(n), math.log(t - startup)) for n, t in zip(ns, times)
-              if t - startup > 0]
+def fit_exponent(ns, times, startups):
+    """The slope of log(time - start-up) against log(N); `startups` is one
+    start-up for all sizes or one per size."""
+    if not isinstance(startups, list):
+        startups = [startups] * len(ns)
+    points = [(math.log(n), math.log(t - s))
+              for n, t, s in zip(ns, times, startups) if t - s > 0]
     if len(points) < 2:
         return float("nan")
     xs, ys = zip(*points)
     return float(np.polyfit(xs, ys, 1)[0])
 
 
-def measure_startup(build, workdir, runs=3):
-    """Median wall time of each tool compiling deep_mlp_3, the series at
-    almost no size: its fixed cost, paid by every compile (process start,
-    LibTorch, the dialects or torch.onnx, writing a file, exiting)."""
+def startup_commands(build, workdir):
+    """Each tool compiling deep_mlp_3, the series at almost no size: the
+    fixed cost that every compile pays (process start, LibTorch, the
+    dialects or torch.onnx, writing a file, exiting)."""
     pt = os.path.join(workdir, "deep_mlp_3.pt")
     if not os.path.exists(pt):
         zoo("deep_mlp_3", pt)
-    commands = {
+    return {
         "ours": [os.path.join(build, "bin", "torch-onnx-compile"), pt, "-o",
                  os.path.join(workdir, "deep_mlp_3.ours.onnx")] +
         zoo("deep_mlp_3", "--flags"),
@@ -205,6 +217,10 @@ def measure_startup(build, workdir, runs=3):
                  os.path.join(workdir, "deep_mlp_3.peer.onnx")] +
         zoo("deep_mlp_3", "--shapes"),
     }
+
+
+def measure_startup(commands, runs=3):
+    """Median wall time of each of `commands`."""
     return {key: statistics.median(timed(cmd)[0] for _ in range(runs))
             for key, cmd in commands.items()}
 
@@ -250,6 +266,14 @@ def write_report(rows, scaling, startup, path, plot_path):
     if scaling:
         ns = [int(r["model"].rsplit("_", 1)[1]) for r in scaling]
         ours = [r["ours_s"] for r in scaling]
+        # Our start-up was timed alongside each size.
+        ours_startups = [r.get("startup_s", startup["ours"]) for r in scaling]
+        local = float("nan")
+        if len(ns) >= 2 and min(ours[-2] - ours_startups[-2],
+                                ours[-1] - ours_startups[-1]) > 0:
+            local = math.log((ours[-1] - ours_startups[-1]) /
+                             (ours[-2] - ours_startups[-2])) / math.log(
+                                 ns[-1] / ns[-2])
         # A stopped peer run is only a lower bound; it is left out of the fit.
         peer_ns = [n for n, r in zip(ns, scaling) if r["peer_ok"]]
         peer = [r["peer_s"] for r in scaling if r["peer_ok"]]
@@ -258,12 +282,16 @@ def write_report(rows, scaling, startup, path, plot_path):
             "## Scaling: deep_mlp_N (N blocks of Linear(16,16) + LayerNorm(16) "
             "+ GELU)",
             "",
-            f"Fitted exponent of time above each tool's start-up (ours "
-            f"{startup['ours']:.2f} s, peer {startup['peer']:.2f} s, the "
-            f"median time to compile deep_mlp_3): ours "
-            f"{fit_exponent(ns, ours, startup['ours']):.2f}, peer "
-            f"{fit_exponent(peer_ns, peer, startup['peer']):.2f} (runs the "
-            f"harness stopped are left out).",
+            f"Fitted exponent of time above each tool's start-up, the "
+            f"median time to compile deep_mlp_3: ours "
+            f"{fit_exponent(ns, ours, ours_startups):.2f}, with its "
+            f"start-up timed in the same rounds as each size "
+            f"({min(ours_startups):.2f}-{max(ours_startups):.2f} s); peer "
+            f"{fit_exponent(peer_ns, peer, startup['peer']):.2f}, with "
+            f"{startup['peer']:.2f} s timed after the series (runs the "
+            f"harness stopped are left out). Between the two largest sizes, "
+            f"N={ns[-2]} and N={ns[-1]}, our time above start-up grows as "
+            f"N^{local:.2f}.",
             "",
             f"![time against N]({os.path.basename(plot_path)})",
         ]
@@ -312,14 +340,16 @@ def main(argv):
                             peer_timeout=args.peer_timeout,
                             reuse=previous.get(name)))
         print(json.dumps(rows[-1]), flush=True)
+    startup_cmds = startup_commands(args.build, workdir)
     for n in args.scaling:
         scaling.append(measure(f"deep_mlp_{n}", args.build, args.runs,
                                workdir, peer_timeout=args.peer_timeout,
-                               reuse=previous.get(f"deep_mlp_{n}")))
+                               reuse=previous.get(f"deep_mlp_{n}"),
+                               startup_cmd=startup_cmds["ours"]))
         print(json.dumps(scaling[-1]), flush=True)
     with open(os.path.join(workdir, "results.json"), "w") as f:
         json.dump(rows + scaling, f, indent=1)
-    startup = measure_startup(args.build, workdir)
+    startup = measure_startup(startup_cmds)
     print("\nmodel              ours/peer  ours/floor  RSS-floor/weights  "
           "nodes ours/peer  ORT ours/peer")
     for r in rows + scaling:

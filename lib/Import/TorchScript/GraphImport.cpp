@@ -89,6 +89,26 @@ ModuleImporter::refineForwardArguments(torch::jit::Graph &graph,
   return success();
 }
 
+/// Drops every use of a value in `block` and the blocks nested in it.
+static void dropAllInputs(torch::jit::Block *block) {
+  for (torch::jit::Node *node : block->nodes()) {
+    for (torch::jit::Block *inner : node->blocks())
+      dropAllInputs(inner);
+    node->removeAllInputs();
+  }
+  block->return_node()->removeAllInputs();
+}
+
+/// Frees the nodes of an imported function's graph, so that the IR still
+/// being built reuses their memory instead of adding to it. The graph keeps
+/// its inputs; the function's schema was computed before the import.
+static void releaseNodes(torch::jit::Graph &graph) {
+  torch::jit::Block *block = graph.block();
+  dropAllInputs(block);
+  for (auto it = block->nodes().rbegin(); it != block->nodes().rend();)
+    (*it++)->destroy();
+}
+
 func::FuncOp ModuleImporter::getOrImportFunction(torch::jit::Function &function,
                                                  const c10::ClassType *owner) {
   if (func::FuncOp existing = functions.lookup(&function))
@@ -131,6 +151,7 @@ func::FuncOp ModuleImporter::getOrImportFunction(torch::jit::Function &function,
   inProgress.erase(&function);
   if (failed(imported))
     return nullptr;
+  releaseNodes(graph);
   return func;
 }
 
