@@ -412,9 +412,7 @@ def measure_accuracy(pt, onnx_path):
             module(*[torch.from_numpy(a.copy()) for _, a in feeds]))
         double = verify_model.flatten(module.double()(
             *[torch.from_numpy(a.astype(np.float64)) for _, a in feeds]))
-    with tempfile.TemporaryDirectory() as workdir:
-        actual = verify_model.run_onnxruntime(onnx_path, [feeds], {},
-                                              workdir)[0]
+    actual = verify_model.run_onnxruntime(onnx_path, [feeds], {})[0]
     outputs = [o.name for o in model.graph.output]
     ours = torch_error = 0.0
     for name, reference, torch_single in zip(outputs, double, single):

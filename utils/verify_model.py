@@ -1,26 +1,22 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Compares an ONNX model with the TorchScript module it was compiled from.
 
 Both run on the same random inputs: the module in PyTorch, the model in
-onnxruntime (through utils/ort_run.js). Stateful models (metadata
-`torch_onnx.state`) run several steps with their state fed back, and their
-final state is compared with the module's buffers too.
+onnxruntime (CPU). Stateful models (metadata `torch_onnx.state`) run several
+steps with their state fed back, and their final state is compared with the
+module's attributes too.
 
 Exit code 0 when every output is within the tolerance, 1 otherwise.
 """
 import argparse
 import json
-import os
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 import onnx
-import onnx.numpy_helper
+import onnxruntime
 import torch
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 ONNX_TO_NUMPY = {
     onnx.TensorProto.FLOAT: np.float32,
     onnx.TensorProto.DOUBLE: np.float64,
@@ -32,12 +28,6 @@ ONNX_TO_NUMPY = {
     onnx.TensorProto.UINT8: np.uint8,
     onnx.TensorProto.BOOL: np.bool_,
 }
-NUMPY_TO_ORT = {
-    np.float32: "float32", np.float64: "float64", np.float16: "float16",
-    np.int64: "int64", np.int32: "int32", np.int16: "int16", np.int8: "int8",
-    np.uint8: "uint8", np.bool_: "bool",
-}
-ORT_TO_NUMPY = {v: k for k, v in NUMPY_TO_ORT.items()}
 
 
 def parse_args(argv):
@@ -108,64 +98,30 @@ def read_attribute(module, path):
     return flatten(value)[0] if not isinstance(value, torch.Tensor) else value
 
 
-def run_onnxruntime(model_path, steps, state, workdir):
-    spec_steps = []
-    for step, inputs in enumerate(steps):
-        entries = []
-        for i, (name, array) in enumerate(inputs):
-            path = os.path.join(workdir, f"in{step}_{i}.bin")
-            np.ascontiguousarray(array).tofile(path)
-            entries.append({"name": name, "dims": list(array.shape),
-                            "dtype": NUMPY_TO_ORT[array.dtype.type],
-                            "file": path})
-        spec_steps.append(entries)
-    spec = {"model": os.path.abspath(model_path), "steps": spec_steps,
-            "state": state, "out_dir": workdir}
-    spec_path = os.path.join(workdir, "spec.json")
-    with open(spec_path, "w") as f:
-        json.dump(spec, f)
-    env = dict(os.environ)
-    env.setdefault("NODE_PATH", os.path.join(
-        os.path.dirname(HERE), "third_party", "node", "node_modules"))
-    result = subprocess.run(["node", os.path.join(HERE, "run_onnxruntime.js"),
-                             spec_path], env=env)
-    if result.returncode != 0:
-        raise RuntimeError("onnxruntime failed")
-    with open(os.path.join(workdir, "outputs.json")) as f:
-        meta = json.load(f)
-    outputs = []
-    for step in meta:
-        arrays = {}
-        for out in step:
-            array = np.fromfile(out["file"], dtype=ORT_TO_NUMPY[out["dtype"]])
-            arrays[out["name"]] = array.reshape(out["dims"])
-        outputs.append(arrays)
-    return outputs
+def run_onnxruntime(model_path, steps, state):
+    """Runs the model in onnxruntime once per element of `steps` (a list of
+    (name, array) feeds); returns each step's outputs by name.
 
-
-def detach_state(model_path, state, workdir):
-    """Returns a copy of the model whose state inputs have no initializers,
-    and the initial state as step-0 feeds.
-
-    onnxruntime-node only feeds a session's plain inputs; it ignores feeds
-    for inputs that have an initializer, so the state could not be fed back.
+    From the second step on, each state input is fed the state output it is
+    bound to in the previous step; the first step feeds none, so the state
+    starts from the inputs' initializers.
     """
-    model = onnx.load(model_path)
-    initial = []
-    kept = []
-    for init in model.graph.initializer:
-        if init.name in state:
-            initial.append((init.name, onnx.numpy_helper.to_array(init)))
-        else:
-            kept.append(init)
-    if len(initial) != len(state):
-        missing = set(state) - {name for name, _ in initial}
-        raise RuntimeError(f"state inputs without an initial value: {missing}")
-    del model.graph.initializer[:]
-    model.graph.initializer.extend(kept)
-    path = os.path.join(workdir, "detached.onnx")
-    onnx.save(model, path)
-    return path, initial
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1
+    # Not the warning that a state input's initializer is not a constant.
+    options.log_severity_level = 3
+    session = onnxruntime.InferenceSession(
+        model_path, options, providers=["CPUExecutionProvider"])
+    names = [o.name for o in session.get_outputs()]
+    outputs = []
+    carried = {}
+    for inputs in steps:
+        feeds = dict(carried)
+        feeds.update(inputs)
+        results = dict(zip(names, session.run(names, feeds)))
+        outputs.append(results)
+        carried = {i: results[o] for i, o in state.items()}
+    return outputs
 
 
 def compare(label, expected, actual, tolerance, verbose):
@@ -234,12 +190,7 @@ def main(argv):
             expected.append(flatten(module(*values)))
     final_state = {name: read_attribute(module, name) for name in state}
 
-    with tempfile.TemporaryDirectory() as workdir:
-        model_path = args.onnx_model
-        if state:
-            model_path, initial = detach_state(args.onnx_model, state, workdir)
-            inputs[0] = inputs[0] + initial
-        actual = run_onnxruntime(model_path, inputs, state, workdir)
+    actual = run_onnxruntime(args.onnx_model, inputs, state)
 
     ok = True
     worst = 0.0
