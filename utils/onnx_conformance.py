@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """ONNX backend conformance round trip of the ONNX importer and emitter.
 
 For each node test of ONNX's backend test suite (model.onnx and
@@ -8,15 +8,14 @@ test_data_set_0/{input,output}_*.pb), this runs
     torch-onnx-translate --export-onnx model.mlir -o roundtrip.onnx
 
 (with the emitter's checker and shape inference on), then runs both the
-original and the round-tripped model in onnxruntime (Node.js) and compares
-their outputs with the expected ones.
+original and the round-tripped model in onnxruntime (CPU, in a worker
+process per job slot) and compares their outputs with the expected ones.
 
 The pass rate is counted over the tests whose original model onnxruntime
 runs correctly. A tool crash is a signal, an abort or any exit code other
 than 0 and 1; a clean error (exit code 1) only fails the test. Tests whose
-inputs or outputs are not tensors (sequences, optionals) cannot be fed to
-onnxruntime-node and are left out of the count, as are those onnxruntime
-gets wrong on the original model.
+inputs or outputs are not tensors (sequences, optionals) are left out of the
+count, as are those onnxruntime gets wrong on the original model.
 
 The last line is the verdict:
 
@@ -27,9 +26,9 @@ and the exit code is 0 for PASS, 1 for FAIL.
 import argparse
 import concurrent.futures
 import json
+import multiprocessing
 import os
 import re
-import select
 import shutil
 import subprocess
 import sys
@@ -40,17 +39,7 @@ import numpy as np
 import onnx
 from onnx import numpy_helper
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_DATA = "/usr/include/onnx/backend/test/data/node"
-NUMPY_TO_ORT = {
-    np.dtype(np.float32): "float32", np.dtype(np.float64): "float64",
-    np.dtype(np.float16): "float16", np.dtype(np.int8): "int8",
-    np.dtype(np.uint8): "uint8", np.dtype(np.int16): "int16",
-    np.dtype(np.uint16): "uint16", np.dtype(np.int32): "int32",
-    np.dtype(np.uint32): "uint32", np.dtype(np.int64): "int64",
-    np.dtype(np.uint64): "uint64", np.dtype(np.bool_): "bool",
-}
-ORT_TO_NUMPY = {v: k for k, v in NUMPY_TO_ORT.items()}
 
 
 def parse_args(argv):
@@ -58,11 +47,6 @@ def parse_args(argv):
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--translate", required=True,
                         help="path of torch-onnx-translate")
-    parser.add_argument("--node-modules",
-                        default=os.environ.get("NODE_PATH") or
-                        os.path.join(HERE, "..", "third_party", "node",
-                                     "node_modules"),
-                        help="node_modules folder with onnxruntime-node")
     parser.add_argument("--data-dir", default=DEFAULT_DATA,
                         help="folder of the backend node tests")
     parser.add_argument("--work-dir", required=True,
@@ -86,65 +70,93 @@ CRASH_PATTERNS = ("PLEASE submit a bug report", "Stack dump:", "LLVM ERROR:",
                   "Assertion `", "terminate called")
 
 
-class OrtWorker:
-    """One onnxruntime-node process that runs jobs one after the other."""
+def serve_onnxruntime(connection):
+    """The worker process: runs each (model, inputs) it receives and answers
+    with ("ok", outputs) or ("error", message)."""
+    import onnxruntime
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1
+    # Errors are part of the answer; onnxruntime need not log them too.
+    options.log_severity_level = 4
+    while True:
+        try:
+            model, inputs = connection.recv()
+        except EOFError:
+            return
+        try:
+            session = onnxruntime.InferenceSession(
+                model, options, providers=["CPUExecutionProvider"])
+            names = [i.name for i in session.get_inputs()]
+            feeds = {}
+            for index, (name, array) in enumerate(inputs):
+                if name not in names and index < len(names):
+                    name = names[index]
+                feeds[name] = array
+            answer = ("ok", session.run(None, feeds))
+        except Exception as error:
+            answer = ("error", str(error).strip().splitlines()[0]
+                      if str(error).strip() else type(error).__name__)
+        connection.send(answer)
 
-    def __init__(self, node_modules, timeout):
-        self.node_modules = node_modules
+
+class OrtWorker:
+    """One onnxruntime process that runs jobs one after the other, so that
+    a crash or a hang of onnxruntime fails one test, not the whole run."""
+
+    def __init__(self, timeout):
         self.timeout = timeout
         self.process = None
-        self.next_id = 0
+        self.connection = None
 
     def start(self):
-        self.process = subprocess.Popen(
-            ["node", os.path.join(HERE, "onnx_conformance_ort.js"),
-             os.path.abspath(self.node_modules)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        # Spawned rather than forked: the parent runs threads.
+        context = multiprocessing.get_context("spawn")
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=serve_onnxruntime,
+                                       args=(child,), daemon=True)
+        self.process.start()
+        child.close()
 
-    def run(self, model, inputs, out_dir):
-        """Runs `model`; returns (outputs, None) or (None, error)."""
-        for _ in range(2):
-            if self.process is None or self.process.poll() is not None:
-                self.start()
-            self.next_id += 1
-            job = {"id": self.next_id, "model": model, "inputs": inputs,
-                   "outDir": out_dir}
-            try:
-                self.process.stdin.write(json.dumps(job) + "\n")
-                self.process.stdin.flush()
-                ready, _, _ = select.select([self.process.stdout], [], [],
-                                            self.timeout)
-                if not ready:
-                    self.process.kill()
-                    self.process.wait()
-                    self.process = None
-                    return None, "onnxruntime timed out"
-                line = self.process.stdout.readline()
-            except (BrokenPipeError, OSError):
-                line = ""
-            if line:
-                answer = json.loads(line)
-                if answer.get("ok"):
-                    return answer["outputs"], None
-                return None, answer.get("error", "unknown error")
+    def stop(self):
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self.connection.close()
+        self.process = None
+
+    def run(self, model, inputs):
+        """Runs `model` on the (name, array) list `inputs`; returns
+        (outputs, None) or (None, error). Inputs whose name the model does
+        not have are bound in order."""
+        if self.process is None or not self.process.is_alive():
+            if self.process is not None:
+                self.stop()
+            self.start()
+        try:
+            self.connection.send((model, inputs))
+            if not self.connection.poll(self.timeout):
+                self.stop()
+                return None, "onnxruntime timed out"
+            status, value = self.connection.recv()
+        except (EOFError, OSError):
             # The worker died (onnxruntime crashed on this model).
-            self.process = None
+            self.stop()
             return None, "onnxruntime crashed"
-        return None, "onnxruntime crashed"
+        return (value, None) if status == "ok" else (None, value)
 
     def close(self):
-        if self.process and self.process.poll() is None:
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
+        if self.process is not None:
+            self.connection.close()
+            self.process.join(timeout=10)
+            if self.process.is_alive():
                 self.process.kill()
+                self.process.join()
+            self.process = None
 
 
 def load_test_data(test_dir, model):
-    """The inputs (as ort job entries written to files) and expected outputs
-    of test_data_set_0, or None when they are not all tensors."""
+    """The inputs, as (name, array) pairs, and the expected outputs of
+    test_data_set_0, or None when they are not all tensors."""
     data_dir = os.path.join(test_dir, "test_data_set_0")
     initializers = {i.name for i in model.graph.initializer}
     graph_inputs = [i for i in model.graph.input if i.name not in initializers]
@@ -160,54 +172,36 @@ def load_test_data(test_dir, model):
 
     count = lambda kind: len([f for f in os.listdir(data_dir)
                               if re.fullmatch(kind + r"_\d+\.pb", f)])
-    inputs = [read("input", i) for i in range(count("input"))]
+    names = [i.name for i in graph_inputs]
+    inputs = []
+    for index in range(count("input")):
+        tensor = read("input", index)
+        name = tensor.name or (names[index] if index < len(names) else "")
+        inputs.append((name, numpy_helper.to_array(tensor)))
     expected = [numpy_helper.to_array(read("output", i))
                 for i in range(count("output"))]
     return inputs, expected
 
 
-def write_inputs(tensors, model, work_dir):
-    """Writes the input tensors as raw files; returns the job entries."""
-    initializers = {i.name for i in model.graph.initializer}
-    names = [i.name for i in model.graph.input if i.name not in initializers]
-    entries = []
-    for index, tensor in enumerate(tensors):
-        array = numpy_helper.to_array(tensor)
-        name = tensor.name or (names[index] if index < len(names) else "")
-        if array.dtype.kind in "OSU":
-            entries.append({"name": name, "type": "string",
-                            "dims": list(array.shape),
-                            "values": [v.decode() if isinstance(v, bytes)
-                                       else str(v) for v in array.flat]})
-            continue
-        if array.dtype not in NUMPY_TO_ORT:
-            raise ValueError(f"unsupported input type {array.dtype}")
-        path = os.path.join(work_dir, f"input_{index}.bin")
-        np.ascontiguousarray(array).tofile(path)
-        entries.append({"name": name, "type": NUMPY_TO_ORT[array.dtype],
-                        "dims": list(array.shape), "file": path})
-    return entries
+def as_text(array):
+    """A string tensor's elements as str."""
+    return np.vectorize(lambda v: v.decode() if isinstance(v, bytes) else v,
+                        otypes=[object])(array)
 
 
 def compare(outputs, expected, rtol, atol):
     """None when `outputs` match `expected`, else the reason."""
     if len(outputs) < len(expected):
         return f"{len(outputs)} outputs, expected {len(expected)}"
-    for index, (output, want) in enumerate(zip(outputs, expected)):
-        if output["type"] == "string":
-            got = np.array(output["values"], dtype=object).reshape(output["dims"])
-            want = np.vectorize(lambda v: v.decode() if isinstance(v, bytes)
-                                else v, otypes=[object])(want)
-            if got.shape != want.shape or not (got == want).all():
-                return f"output {index} differs"
-            continue
-        dtype = ORT_TO_NUMPY.get(output["type"])
-        if dtype is None:
-            return f"output {index} has unsupported type {output['type']}"
-        got = np.fromfile(output["file"], dtype=dtype).reshape(output["dims"])
+    for index, (got, want) in enumerate(zip(outputs, expected)):
+        if not isinstance(got, np.ndarray):
+            return f"output {index} is not a tensor"
         if got.shape != want.shape:
             return f"output {index} has shape {got.shape}, expected {want.shape}"
-        if want.dtype.kind in "fc":
+        if want.dtype.kind in "OSU":
+            if not (as_text(got) == as_text(want)).all():
+                return f"output {index} differs"
+        elif want.dtype.kind in "fc":
             if not np.allclose(got.astype(want.dtype), want, rtol=rtol,
                                atol=atol, equal_nan=True):
                 return f"output {index} differs"
@@ -259,20 +253,13 @@ def run_test(args, name, worker):
     if data is None:
         result["original"] = "unsupported inputs"
         return result
-    tensors, expected = data
-    try:
-        inputs = write_inputs(tensors, model, work_dir)
-    except ValueError as error:
-        result["original"] = str(error)
-        return result
-    outputs, error = worker.run(model_path, inputs,
-                                os.path.join(work_dir, "original"))
+    inputs, expected = data
+    outputs, error = worker.run(model_path, inputs)
     result["original"] = error or compare(outputs, expected, args.rtol,
                                           args.atol) or "pass"
     if result["original"] != "pass" or result.get("export") != "ok":
         return result
-    outputs, error = worker.run(roundtrip_path, inputs,
-                                os.path.join(work_dir, "roundtrip"))
+    outputs, error = worker.run(roundtrip_path, inputs)
     result["roundtrip"] = error or compare(outputs, expected, args.rtol,
                                            args.atol) or "pass"
     if result["roundtrip"] == "pass":
@@ -297,7 +284,7 @@ def main(argv):
 
     def task(name):
         if not hasattr(local, "worker"):
-            local.worker = OrtWorker(args.node_modules, args.timeout)
+            local.worker = OrtWorker(args.timeout)
             with lock:
                 workers.append(local.worker)
         return run_test(args, name, local.worker)
