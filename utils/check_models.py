@@ -1,20 +1,18 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Compiles a set of models with torch-onnx-compile and checks each one.
 
-Every torchvision classification model (random weights, eval mode, traced
-with a 1x3x224x224 input; inception_v3 with 1x3x299x299), plus the sequence
-models of utils/model_zoo.py, is saved as TorchScript, compiled to ONNX and
-run in onnxruntime against PyTorch (utils/verify_model.py). Models whose
-weights exceed --max-weights-mb are skipped.
+Every image classification model of utils/model_zoo.py (random weights,
+eval mode, traced with a 1x3x224x224 input), its sequence models and the
+custom modules below are saved as TorchScript, compiled to ONNX and run in
+onnxruntime against PyTorch (utils/verify_model.py). Models whose weights
+exceed --max-weights-mb are skipped.
 
 Freshly built models can have degenerate outputs that would make any
-comparison pass: the default running statistics of batch normalization
-(mean 0, variance 1) let activations vanish in deep networks (efficientnet's
-outputs are around 1e-14), and some heads start at zero (ViT's outputs are
-all zeros). So, unless --raw-weights is given, weight matrices that are all
-zeros get random values and the running statistics are computed from two
-random batches in training mode. The "max|y|" column shows the largest
-output magnitude the relative error is measured against.
+comparison pass (see model_zoo.make_outputs_informative). So, unless
+--raw-weights is given, the image models' weight matrices that are all
+zeros get random values and their batch normalizations' running statistics
+are computed from two random batches in training mode. The "max|y|" column
+shows the largest output magnitude the relative error is measured against.
 
 When a model exceeds the tolerance, its TorchScript also runs in float64:
 if the ONNX model's error against float64 is at most 1.5 times PyTorch's own
@@ -41,14 +39,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 PYTHON = sys.executable
 
-# Models from utils/model_zoo.py checked besides torchvision's.
+# Models from utils/model_zoo.py checked besides its image models.
 ZOO_MODELS = ["transformer_encoder", "dynamic_sequence", "lstm", "gru"]
-# Classification models whose example input is not 224x224.
-INPUT_SIZES = {"inception_v3": 299}
 
 
 #===----------------------------------------------------------------------===#
-# Custom modules: the op families the issue lists, outside torchvision
+# Custom modules: the op families the issue lists, beyond image models
 #===----------------------------------------------------------------------===#
 
 def custom_models():
@@ -263,46 +259,15 @@ def custom_models():
     }
 
 
-def torchvision_models():
-    import torchvision.models as models
-    if hasattr(models, "list_models"):
-        return sorted(models.list_models(module=models))
-    # Older torchvision: the lowercase builders of torchvision.models.
-    import inspect
-    helpers = {"get_model", "get_model_builder", "get_model_weights",
-               "get_weight", "list_models"}
-    return sorted(name for name, value in vars(models).items()
-                  if inspect.isfunction(value) and name[0].islower()
-                  and name not in helpers)
+def image_models():
+    sys.path.insert(0, HERE)
+    import model_zoo
+    return list(model_zoo.IMAGE_MODELS)
 
 
 #===----------------------------------------------------------------------===#
 # Building one model (runs in a child process to bound its memory)
 #===----------------------------------------------------------------------===#
-
-def make_outputs_informative(model, size):
-    """Gives `model`'s all-zero weight matrices random values, sets the
-    running statistics of its batch normalizations to those of random
-    inputs, and returns it in eval mode."""
-    import torch
-    with torch.no_grad():
-        for param in model.parameters():
-            if param.dim() >= 2 and not param.any():
-                param.normal_(0.0, 0.02)
-    norms = [m for m in model.modules()
-             if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)]
-    if norms:
-        for norm in norms:
-            norm.reset_running_stats()
-            norm.momentum = None  # a cumulative average
-        model.train()
-        with torch.no_grad():
-            for _ in range(2):
-                model(torch.randn(2, 3, size, size))
-        for norm in norms:
-            norm.momentum = 0.1
-    return model.eval()
-
 
 def build_model(name, out, max_weights_mb, raw_weights):
     """Saves model `name` as TorchScript to `out` and writes the example
@@ -327,7 +292,7 @@ def build_model(name, out, max_weights_mb, raw_weights):
         info["compile_flags"] = [f for shape in shapes
                                  for f in ("--input-shape", shape)]
         info["shapes"] = shapes
-    elif name in model_zoo.REGISTRY and name not in torchvision_models():
+    elif name in model_zoo.REGISTRY and name not in model_zoo.IMAGE_MODELS:
         build, flags, verify, shapes = model_zoo.REGISTRY[name]
         module = build()
         info["compile_flags"] = list(flags)
@@ -337,9 +302,8 @@ def build_model(name, out, max_weights_mb, raw_weights):
         info["verify_flags"] = list(verify)
         info["shapes"] = shapes
     else:
-        import torchvision
-        size = INPUT_SIZES.get(name, 224)
-        model = getattr(torchvision.models, name)(weights=None).eval()
+        build, size = model_zoo.IMAGE_MODELS[name]
+        model = build().eval()
         weight_bytes = sum(t.numel() * t.element_size()
                            for t in list(model.parameters()) +
                            list(model.buffers()))
@@ -349,7 +313,7 @@ def build_model(name, out, max_weights_mb, raw_weights):
                 json.dump(info, f)
             return 3
         if not raw_weights:
-            model = make_outputs_informative(model, size)
+            model = model_zoo.make_outputs_informative(model, size)
         example = torch.randn(1, 3, size, size)
         with torch.no_grad():
             module = torch.jit.trace(model, (example,), check_trace=False)
@@ -382,7 +346,9 @@ def peer_export(pt, out, shapes, opset):
         else:
             inputs.append(torch.zeros(*dims, dtype=dtypes[dtype]))
     module = torch.jit.load(pt)
-    torch.onnx.export(module, tuple(inputs), out, opset_version=opset)
+    # The TorchScript-based exporter: torch.export cannot take a ScriptModule.
+    torch.onnx.export(module, tuple(inputs), out, opset_version=opset,
+                      dynamo=False)
     return 0
 
 
@@ -613,7 +579,7 @@ def main(argv):
         return peer_export(args.peer_export[0], args.peer_export[1],
                            args.shapes, args.peer_opset)
 
-    names = args.models or (torchvision_models() + ZOO_MODELS +
+    names = args.models or (image_models() + ZOO_MODELS +
                             list(custom_models()))
     if args.list:
         print("\n".join(names))
