@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Peak memory of the ONNX emitter on a model with 2.5 GB of weights.
 
 Makes an ONNX model whose weights (float32 initializers, 2.5 GB in all by

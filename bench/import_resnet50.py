@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Compares importing resnet50 with torch-onnx-translate to a bare load.
 
-Usage: /usr/bin/python3 bench/import_resnet50.py BUILD_DIR [--runs N]
+Usage: .venv/bin/python bench/import_resnet50.py BUILD_DIR [--runs N]
 
-Traces a randomly initialized torchvision resnet50 into a temporary
+Traces the model zoo's resnet50 (random weights) into a temporary
 directory, then times whole processes, best of N runs each:
   - torch-onnx-bench-load-only model.pt (torch::jit::load alone)
   - torch-onnx-translate --import-torchscript model.pt -o /dev/null

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Exports a TorchScript archive with torch.onnx.export at opset 17.
 
 The peer of torch-onnx-compile in bench/run_bench.py: one process per export.
@@ -24,7 +24,9 @@ def example(shape):
 def main(argv):
     model = torch.jit.load(argv[0])
     inputs = tuple(example(s) for s in argv[2:])
-    torch.onnx.export(model, inputs, argv[1], opset_version=17)
+    # The TorchScript-based exporter: torch.export, the default since
+    # torch 2.9, cannot take a ScriptModule.
+    torch.onnx.export(model, inputs, argv[1], opset_version=17, dynamo=False)
     return 0
 
 

@@ -1,12 +1,12 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Benchmarks torch-onnx-compile against torch.onnx.export.
 
-    /usr/bin/python3 bench/run_bench.py [--build build] [--runs 3] [--quick]
+    .venv/bin/python bench/run_bench.py [--build build] [--runs 3]
 
 For each model it measures, as the median of alternating runs, the whole
 process wall time and peak RSS of torch-onnx-compile, of a one-process
-torch.onnx.export (bench/peer_export.py, opset 17) of the same TorchScript
-file, and of the floor (bench/floor.cpp: load the archive and write every
+torch.onnx.export (bench/peer_export.py, opset 17, the TorchScript-based
+exporter) of the same TorchScript file, and of the floor (bench/floor.cpp: load the archive and write every
 weight once). Each run starts after the page cache is written back. It
 also counts the nodes of both outputs and times both in
 onnxruntime (one thread, median of at least 20 runs and 1 s after 10
@@ -23,12 +23,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 import numpy as np
 import onnx
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PYTHON = "/usr/bin/python3"
+# The model zoo and the peer run with this script's Python (.venv's).
+PYTHON = sys.executable
 MODELS = ["resnet18", "resnet50", "mobilenet_v2", "vgg11_bn", "swin_t",
           "convnext_tiny"]
 SCALING = [100, 200, 400, 800, 1600]
@@ -81,42 +83,41 @@ def weight_bytes(path):
     total = 0
     for init in model.graph.initializer:
         n = int(np.prod(init.dims)) if init.dims else 1
-        total += n * np.dtype(onnx.mapping.TENSOR_TYPE_TO_NP_TYPE[init.data_type]).itemsize
+        total += n * onnx.helper.tensor_dtype_to_np_dtype(
+            init.data_type).itemsize
     return total
 
 
-def ort_latency(path, shapes, workdir):
-    inputs = []
-    for i, shape in enumerate(shapes):
-        *dims, dtype = shape.split("x")
-        dims = [int(d) for d in dims]
-        if dtype.startswith("f"):
-            array, kind = np.random.randn(*dims).astype(np.float32), "float32"
-        else:
-            array, kind = np.zeros(dims, dtype=np.int64), "int64"
-        name = f"in{i}.bin"
-        array.tofile(os.path.join(workdir, name))
-        inputs.append({"dims": dims, "dtype": kind,
-                       "file": os.path.join(workdir, name)})
-    model = onnx.load(path, load_external_data=False)
-    initializers = {t.name for t in model.graph.initializer}
-    names = [i.name for i in model.graph.input if i.name not in initializers]
-    for entry, name in zip(inputs, names):
-        entry["name"] = name
-    spec = {"model": os.path.abspath(path), "steps": [inputs],
-            "out_dir": workdir, "bench": {"warmup": 10, "runs": 20, "min_seconds": 1.0}}
-    spec_path = os.path.join(workdir, "bench.json")
-    with open(spec_path, "w") as f:
-        json.dump(spec, f)
-    env = dict(os.environ, NODE_PATH=os.path.join(ROOT, "third_party", "node",
-                                                  "node_modules"))
-    result = subprocess.run(["node", os.path.join(ROOT, "utils",
-                                                  "run_onnxruntime.js"),
-                             spec_path], capture_output=True, text=True,
-                            env=env)
-    if result.returncode != 0:
+def ort_latency(path, shapes):
+    """Median milliseconds of one onnxruntime run of `path` on one thread,
+    over at least 20 runs and 1 s of runs after 10 warm-up runs; NaN when
+    onnxruntime cannot run it."""
+    import onnxruntime
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1
+    options.inter_op_num_threads = 1
+    options.execution_mode = onnxruntime.ExecutionMode.ORT_SEQUENTIAL
+    try:
+        session = onnxruntime.InferenceSession(
+            path, options, providers=["CPUExecutionProvider"])
+        feeds = {}
+        for value, shape in zip(session.get_inputs(), shapes):
+            *dims, dtype = shape.split("x")
+            dims = [int(d) for d in dims]
+            feeds[value.name] = (
+                np.random.randn(*dims).astype(np.float32)
+                if dtype.startswith("f") else np.zeros(dims, dtype=np.int64))
+        for _ in range(10):
+            session.run(None, feeds)
+        times = []
+        while len(times) < 20 or (sum(times) < 1.0 and len(times) < 100000):
+            start = time.perf_counter()
+            session.run(None, feeds)
+            times.append(time.perf_counter() - start)
+    except Exception as error:
+        sys.stderr.write(f"onnxruntime: {error}\n")
         return float("nan")
-    return json.loads(result.stdout)["median_ms"]
+    return statistics.median(times) * 1000.0
 
 
 def measure(name, build, runs, workdir, slow_peer=120.0, peer_timeout=900.0,
@@ -171,15 +172,15 @@ def measure(name, build, runs, workdir, slow_peer=120.0, peer_timeout=900.0,
         row[f"{key}_ok"] = ok[key]
     row["ours_nodes"] = node_count(ours_onnx) if ok["ours"] else None
     if reuse:
-        row["ours_ms"] = ort_latency(ours_onnx, shapes, workdir) if ok[
+        row["ours_ms"] = ort_latency(ours_onnx, shapes) if ok[
             "ours"] else float("nan")
         return row
     row["peer_nodes"] = node_count(peer_onnx) if ok["peer"] else None
     row["weights_mb"] = (weight_bytes(peer_onnx) / 2**20) if ok["peer"] else (
         os.path.getsize(floor_out) / 2**20 if ok["floor"] else float("nan"))
-    row["ours_ms"] = ort_latency(ours_onnx, shapes, workdir) if ok["ours"] \
+    row["ours_ms"] = ort_latency(ours_onnx, shapes) if ok["ours"] \
         else float("nan")
-    row["peer_ms"] = ort_latency(peer_onnx, shapes, workdir) if ok["peer"] \
+    row["peer_ms"] = ort_latency(peer_onnx, shapes) if ok["peer"] \
         else float("nan")
     return row
 
