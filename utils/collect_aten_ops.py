@@ -1,13 +1,16 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Prints the aten base names used by the models the allowlist must cover.
 
-Run with /usr/bin/python3 when refreshing dialects/Torch/AtenOpAllowlist.txt.
+Run with the Python of the project's virtual environment (.venv) when
+refreshing dialects/Torch/AtenOpAllowlist.txt.
 """
-import functools
+import os
 import sys
 
 import torch
-import torchvision
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import model_zoo  # noqa: E402
 
 
 def graph_ops(graph, out):
@@ -20,35 +23,21 @@ def graph_ops(graph, out):
 
 
 def module_ops(module, out):
-    for m in module.modules() if hasattr(module, "modules") else [module]:
-        pass
-    for name in dir(module._c._type()):
-        pass
-    graphs = [module.graph]
+    # Every method by name: a scripted LSTM has only the overloads
+    # forward__0 and forward__1, and attribute lookup of a ModuleList's
+    # `__len__` finds the Python builtin instead.
     for sub in module.modules():
         for method in sub._c._method_names():
-            graphs.append(getattr(sub._c, method).graph)
-    for g in graphs:
-        graph_ops(g, out)
+            graph_ops(sub._c._get_method(method).graph, out)
 
 
 def main():
     ops = set()
     torch.manual_seed(0)
-    names = torchvision.models.list_models(module=torchvision.models) \
-        if hasattr(torchvision.models, "list_models") else [
-            n for n in dir(torchvision.models)
-            if n.islower() and not n.startswith("_")
-            and callable(getattr(torchvision.models, n))]
-    for name in sorted(names):
+    for name in sorted(model_zoo.IMAGE_MODELS):
         try:
-            model = getattr(torchvision.models, name)(weights=None).eval()
-        except Exception:
-            continue
-        size = 299 if "inception" in name else 224
-        try:
-            traced = torch.jit.trace(model, torch.randn(1, 3, size, size),
-                                     check_trace=False)
+            model, inputs = model_zoo.image_model(name, informative=False)
+            traced = torch.jit.trace(model, inputs, check_trace=False)
             module_ops(traced, ops)
             print(name, file=sys.stderr)
         except Exception as e:
