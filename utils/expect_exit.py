@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Runs a command and succeeds only if it exits with the given code.
 
     expect_exit.py CODE COMMAND [ARGS...]
