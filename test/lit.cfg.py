@@ -27,7 +27,6 @@ if not config.build_compiler:
 config.test_exec_root = os.path.join(config.torch_onnx_obj_root, "test")
 
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
-config.environment["NODE_PATH"] = config.node_modules
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(
     ("%expect-exit", config.python_executable + " " +

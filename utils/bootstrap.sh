@@ -11,8 +11,12 @@ build=${1:-"$root/build"}
 
 "$root/utils/install-deps.sh"
 
+# Paths relative to the checkout, so that another clone hits the same cache.
+export CCACHE_BASEDIR="$root"
+
 cmake -G Ninja -S "$root" -B "$build" \
   -DCMAKE_BUILD_TYPE=Release \
   -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
+  -DTORCH_ONNX_PYTHON="$root/.venv/bin/python" \
   -DTORCH_ONNX_BUILD_COMPILER="${TORCH_ONNX_BUILD_COMPILER:-ON}"
 ninja -C "$build"

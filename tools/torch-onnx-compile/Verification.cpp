@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The comparison runs in utils/verify_model.py, which drives PyTorch's
-// runtime and onnxruntime (through Node.js) on shared inputs.
+// runtime and onnxruntime on shared inputs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,8 +16,6 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
-
-extern char **environ;
 
 using namespace mlir;
 
@@ -44,17 +42,9 @@ LogicalResult mlir::torch_onnx::verifyAgainstTorch(
     args.push_back("-v");
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
 
-  std::string nodePath =
-      fromEnvOr("TORCH_ONNX_NODE_MODULES", TORCH_ONNX_NODE_MODULES);
-  std::vector<std::string> env;
-  for (char **entry = environ; *entry; ++entry)
-    env.emplace_back(*entry);
-  env.push_back("NODE_PATH=" + nodePath);
-  std::vector<llvm::StringRef> envRefs(env.begin(), env.end());
-
   std::string error;
-  int status =
-      llvm::sys::ExecuteAndWait(python, argRefs, envRefs, {}, 0, 0, &error);
+  int status = llvm::sys::ExecuteAndWait(python, argRefs, /*Env=*/std::nullopt,
+                                         {}, 0, 0, &error);
   if (status < 0) {
     llvm::errs() << "error: --verify could not run " << python << ": " << error
                  << "\n";

@@ -33,9 +33,8 @@ namespace {
 class DiagnosticWarningHandler : public c10::WarningHandler {
 public:
   explicit DiagnosticWarningHandler(Location loc) : loc(loc) {}
-  void process(const c10::SourceLocation &, const std::string &msg,
-               bool) override {
-    emitWarning(loc) << msg;
+  void process(const c10::Warning &warning) override {
+    emitWarning(loc) << warning.msg();
   }
 
 private:
@@ -158,7 +157,7 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
     return nullptr;
 
   DiagnosticWarningHandler warnings(fileLoc);
-  c10::Warning::WarningHandlerGuard warningGuard(&warnings);
+  c10::WarningUtils::WarningHandlerGuard warningGuard(&warnings);
   torch::jit::Module module;
   try {
     if (!loadArchive(path.str(), module))
