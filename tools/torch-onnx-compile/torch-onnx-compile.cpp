@@ -17,6 +17,7 @@
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Pipelines/Resources.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
+#include "torch-onnx/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -340,6 +341,7 @@ int main(int argc, char **argv) {
   registerPassManagerCLOptions();
   registerAllPasses();
   cl::HideUnrelatedOptions({&category, &cl::getGeneralCategory()});
+  cl::SetVersionPrinter(printVersion);
   std::string usageError;
   llvm::raw_string_ostream usageStream(usageError);
   if (!cl::ParseCommandLineOptions(

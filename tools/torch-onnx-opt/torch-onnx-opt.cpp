@@ -6,14 +6,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "torch-onnx/InitAll.h"
+#include "torch-onnx/Version.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::torch_onnx::registerAllDialects(registry);
   mlir::torch_onnx::registerAllPasses();
+  llvm::cl::SetVersionPrinter(mlir::torch_onnx::printVersion);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "torch-onnx optimizer: Torch and ONNX dialect passes\n",
       registry));

@@ -21,6 +21,7 @@
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Target/ONNX/ONNXImport.h"
+#include "torch-onnx/Version.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/AsmState.h"
@@ -140,6 +141,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
+  cl::SetVersionPrinter(torch_onnx::printVersion);
   std::string usageError;
   llvm::raw_string_ostream usageStream(usageError);
   if (!cl::ParseCommandLineOptions(argc, argv, "torch-onnx translation tool\n",
