@@ -6,8 +6,9 @@
 //===----------------------------------------------------------------------===//
 //
 // The fused attention ops of PyTorch's fast paths (nn.MultiheadAttention and
-// nn.TransformerEncoderLayer in inference) are decomposed into MatMul, Add,
-// Softmax, Transpose and Reshape. Layer normalization is
+// nn.TransformerEncoderLayer in inference) and
+// F.scaled_dot_product_attention are decomposed into MatMul, Add, Softmax,
+// Transpose and Reshape. Layer normalization is
 // LayerNormalization from opset 17 and ReduceMean arithmetic below it; the
 // GELU of the feed-forward block is the exact, Erf-based one.
 //
@@ -463,11 +464,182 @@ struct ConvertMaskedSoftmax
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Scaled dot-product attention
+//===----------------------------------------------------------------------===//
+
+/// The boolean [target, source] mask of the positions a causal attention
+/// leaves out: true where the key comes after the query (`j > i`), as
+/// `torch.ones(L, S).tril()` keeps the rest. A constant when both sizes are
+/// static, else built from Range so that the sizes stay dynamic.
+Value buildCausalExclusion(ONNXBuilder &b, Value query, Value key,
+                           int64_t rank) {
+  Type i1 = IntegerType::get(b.getContext(), 1);
+  std::optional<SmallVector<int64_t>> queryShape = getShape(query);
+  std::optional<SmallVector<int64_t>> keyShape = getShape(key);
+  int64_t targetLen = (*queryShape)[rank - 2];
+  int64_t sourceLen = (*keyShape)[rank - 2];
+  if (targetLen != ShapedType::kDynamic && sourceLen != ShapedType::kDynamic) {
+    SmallVector<bool> excluded;
+    excluded.reserve(targetLen * sourceLen);
+    for (int64_t i = 0; i < targetLen; ++i)
+      for (int64_t j = 0; j < sourceLen; ++j)
+        excluded.push_back(j > i);
+    auto type = RankedTensorType::get({targetLen, sourceLen}, i1);
+    return b.constant(DenseElementsAttr::get(type, ArrayRef(excluded)));
+  }
+  auto range = [&](Value limit, int64_t size) {
+    Type type = RankedTensorType::get({size}, b.getBuilder().getI64Type());
+    return b.create<ONNX::RangeOp>(type,
+                                   {b.i64Scalar(0), limit, b.i64Scalar(1)});
+  };
+  Value rows = b.unsqueeze(
+      range(b.dimSize(query, rank - 2), targetLen), {1});
+  Value cols = b.unsqueeze(range(b.dimSize(key, rank - 2), sourceLen), {0});
+  return b.create<ONNX::GreaterOp>(
+      RankedTensorType::get({targetLen, sourceLen}, i1), {cols, rows});
+}
+
+/// `k` [..., kv_heads, S, E] with each head repeated `groups` times along
+/// the heads dim, as `repeat_interleave(groups, dim=-3)` does for grouped
+/// query attention; null when the heads or E are dynamic.
+Value repeatHeads(ONNXBuilder &b, Value k, int64_t rank, int64_t groups) {
+  SmallVector<int64_t> shape = *getShape(k);
+  int64_t heads = shape[rank - 3], headDim = shape[rank - 1];
+  if (heads == ShapedType::kDynamic || headDim == ShapedType::kDynamic)
+    return {};
+  // [..., kv_heads, 1, S, E] expanded to [..., kv_heads, groups, S, E].
+  SmallVector<int64_t> expandedShape = shape;
+  expandedShape.insert(expandedShape.begin() + rank - 2, groups);
+  SmallVector<int64_t> repeats(rank + 1, 1);
+  repeats[rank - 2] = groups;
+  Value expanded = b.create<ONNX::ExpandOp>(
+      RankedTensorType::get(expandedShape, getElementType(k)),
+      {b.unsqueeze(k, {rank - 2}), b.i64Tensor(repeats)});
+  // Reshape's 0 keeps the leading dims; S may be dynamic, E is not.
+  SmallVector<int64_t> newShape(rank - 3, 0);
+  newShape.append({heads * groups, -1, headDim});
+  SmallVector<int64_t> resultShape = shape;
+  resultShape[rank - 3] = heads * groups;
+  return b.reshape(expanded, newShape,
+                   RankedTensorType::get(resultShape, getElementType(k)));
+}
+
+/// `aten.scaled_dot_product_attention(q, k, v, attn_mask, dropout_p,
+/// is_causal, scale, enable_gqa)` as PyTorch's reference implementation
+/// computes it: `softmax(q @ k^T * scale + bias) @ v`, where the bias is
+/// -inf at the positions the causal mask or a boolean `attn_mask` (false
+/// there) leaves out, and a float `attn_mask` is added. The scale defaults
+/// to `1 / sqrt(E)`. Dropout must be off.
+struct ConvertScaledDotProductAttention
+    : public ONNXConversionPattern<Torch::AtenScaledDotProductAttentionOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenScaledDotProductAttentionOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value query = adaptor.getQuery();
+    Value key = adaptor.getKey();
+    Value value = adaptor.getValue();
+    TensorType resultType =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(query);
+    if (!resultType || !rank || *rank < 2 || getRank(key) != rank ||
+        getRank(value) != rank || !isFloatType(getElementType(query)))
+      return rewriter.notifyMatchFailure(
+          op, "expected float query, key and value of one rank, 2 or more");
+    Type elementType = getElementType(query);
+
+    std::optional<double> dropout = getConstantFloat(op.getDropoutP());
+    if (!dropout || *dropout != 0.0)
+      return rewriter.notifyMatchFailure(
+          op, "dropout_p must be 0: the ONNX model is deterministic");
+    std::optional<bool> isCausal = getConstantBool(op.getIsCausal());
+    std::optional<bool> enableGqa = getConstantBool(op.getEnableGqa());
+    if (!isCausal || !enableGqa)
+      return rewriter.notifyMatchFailure(
+          op, "is_causal and enable_gqa must be known at compile time");
+
+    if (*enableGqa) {
+      std::optional<SmallVector<int64_t>> qShape = getShape(query);
+      std::optional<SmallVector<int64_t>> kShape = getShape(key);
+      if (*rank < 3)
+        return rewriter.notifyMatchFailure(op, "enable_gqa needs a heads dim");
+      int64_t qHeads = (*qShape)[*rank - 3], kvHeads = (*kShape)[*rank - 3];
+      if (qHeads == ShapedType::kDynamic || kvHeads == ShapedType::kDynamic ||
+          kvHeads == 0 || qHeads % kvHeads != 0)
+        return rewriter.notifyMatchFailure(
+            op, "enable_gqa needs static head counts, the query's a multiple "
+                "of the key's");
+      if (qHeads != kvHeads) {
+        key = repeatHeads(b, key, *rank, qHeads / kvHeads);
+        value = repeatHeads(b, value, *rank, qHeads / kvHeads);
+        if (!key || !value)
+          return rewriter.notifyMatchFailure(
+              op, "enable_gqa needs a static head size");
+      }
+    }
+
+    Value scale;
+    if (isNone(op.getScale())) {
+      std::optional<SmallVector<int64_t>> qShape = getShape(query);
+      int64_t headDim = qShape->back();
+      if (headDim != ShapedType::kDynamic) {
+        scale = b.scalar(elementType, 1.0 / std::sqrt(double(headDim)));
+      } else {
+        Value size = b.cast(b.dimSize(query, *rank - 1), elementType);
+        scale = b.unary<ONNX::ReciprocalOp>(b.unary<ONNX::SqrtOp>(size));
+      }
+    } else {
+      FailureOr<Value> given =
+          getScalarAsTensor(rewriter, op.getLoc(), op.getScale(), elementType);
+      if (failed(given))
+        return rewriter.notifyMatchFailure(op, "unsupported scale");
+      scale = *given;
+    }
+
+    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, *rank));
+    std::swap(perm[*rank - 2], perm[*rank - 1]);
+    Value scores = b.binary<ONNX::MulOp>(
+        matmul(b, query, b.transpose(key, perm)), scale);
+
+    Value minusInf =
+        b.scalar(elementType, -std::numeric_limits<double>::infinity());
+    if (*isCausal) {
+      Value excluded = buildCausalExclusion(b, query, key, *rank);
+      scores =
+          b.create<ONNX::WhereOp>(scores.getType(), {excluded, minusInf, scores});
+    }
+    if (!isNone(op.getAttnMask())) {
+      Value mask = adaptor.getAttnMask();
+      if (!mask || !isa<TensorType>(mask.getType()))
+        return rewriter.notifyMatchFailure(op, "unsupported attn_mask");
+      if (isBoolType(getElementType(mask))) {
+        // True marks a position that takes part, unlike nn.MultiheadAttention.
+        Value excluded = b.unary<ONNX::NotOp>(mask);
+        scores = b.create<ONNX::WhereOp>(
+            getBroadcastType(scores, excluded, elementType),
+            {excluded, minusInf, scores});
+      } else {
+        scores = b.binary<ONNX::AddOp>(scores, b.cast(mask, elementType));
+      }
+    }
+    Value probabilities =
+        maskedSoftmax(b, scores, /*mask=*/{}, /*axis=*/*rank - 1);
+    rewriter.replaceOp(op,
+                       b.create<ONNX::MatMulOp>(resultType,
+                                                {probabilities, value}));
+    return success();
+  }
+};
+
 } // namespace
 
 void torch_to_onnx::populateAttentionPatterns(TypeConverter &typeConverter,
                                               RewritePatternSet &patterns,
                                               int64_t opset) {
   addPatterns<ConvertNativeMultiHeadAttention, ConvertTransformerEncoderLayer,
-              ConvertMaskedSoftmax>(typeConverter, patterns, opset);
+              ConvertMaskedSoftmax, ConvertScaledDotProductAttention>(
+      typeConverter, patterns, opset);
 }

@@ -137,6 +137,23 @@ bool inferMultiHeadAttention(Operation *op, ShapeRefiner &refiner) {
   return true;
 }
 
+/// scaled_dot_product_attention: the query's shape with the value's last dim.
+bool inferScaledDotProductAttention(Operation *op, ShapeRefiner &refiner) {
+  auto sdpa = dyn_cast<AtenScaledDotProductAttentionOp>(op);
+  if (!sdpa)
+    return false;
+  TensorInfo output = refiner.getTensor(sdpa.getQuery());
+  TensorInfo value = refiner.getTensor(sdpa.getValue());
+  if (output.hasRank() && output.getRank() > 0) {
+    if (value.hasRank() && value.getRank() > 0)
+      output.dims->back() = value.dims->back();
+    else
+      output.dims->back() = DimInfo::unknown();
+  }
+  refiner.setTensor(sdpa.getResult(), output);
+  return true;
+}
+
 /// einsum without ellipsis: each letter names one size.
 bool inferEinsum(Operation *op, ShapeRefiner &refiner) {
   auto einsum = dyn_cast<AtenEinsumOp>(op);
@@ -207,5 +224,6 @@ bool mlir::torch_onnx::Torch::inferSequenceOp(Operation *op,
     return true;
   }
   return inferRecurrentLayer(op, refiner) || inferRecurrentCell(op, refiner) ||
-         inferMultiHeadAttention(op, refiner) || inferEinsum(op, refiner);
+         inferMultiHeadAttention(op, refiner) ||
+         inferScaledDotProductAttention(op, refiner) || inferEinsum(op, refiner);
 }
