@@ -15,9 +15,11 @@ from typing import List, Optional, Tuple
 import torch
 import torch.nn as nn
 
-# The modules of the user's documents are shared with the model zoo.
+# The modules of the user's documents and the image models are shared with
+# the model zoo.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "..", "utils"))
+import model_zoo  # noqa: E402
 from model_zoo import (BadModule, ConditionalModule,  # noqa: E402
                        EmbeddingSubmodule, LSTMSubmodule,
                        RunningAverageSubmodule)
@@ -227,10 +229,10 @@ def build_transformer():
     return traced(model, torch.randn(2, 5, 16))
 
 
-def build_torchvision(name):
-    import torchvision
-    model = getattr(torchvision.models, name)(weights=None)
-    return traced(model, torch.randn(1, 3, 224, 224))
+def build_image_model(name):
+    """The zoo's image model `name`, traced with a 1x3x224x224 input."""
+    model, inputs = model_zoo.image_model(name)
+    return traced(model, *inputs)
 
 
 BUILDERS = {
@@ -251,10 +253,10 @@ BUILDERS = {
     "conditional": lambda: torch.jit.script(ConditionalModule(2.0, 3.0)),
     "gru": lambda: traced(GRUModule(), torch.randn(3, 7, 8)),
     "transformer": build_transformer,
-    "resnet18": lambda: build_torchvision("resnet18"),
-    "resnet50": lambda: build_torchvision("resnet50"),
-    "mobilenet_v2": lambda: build_torchvision("mobilenet_v2"),
-    "alexnet": lambda: build_torchvision("alexnet"),
+    "resnet18": lambda: build_image_model("resnet18"),
+    "resnet50": lambda: build_image_model("resnet50"),
+    "mobilenet_v2": lambda: build_image_model("mobilenet_v2"),
+    "alexnet": lambda: build_image_model("alexnet"),
     "no_forward": lambda: torch.jit.script(NoForward()),
 }
 
