@@ -3,16 +3,17 @@
 // Every op without a conversion is reported in one run, and a summary
 // counts them by name.
 
-// expected-error @+1 {{cannot convert 3 ops to ONNX opset 17: aten::erfinv (2x), aten::frobenius_norm (1x)}}
-func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[],f32> {
+// expected-error @+1 {{cannot convert 3 ops to ONNX opset 17: aten::erfinv (2x), aten::logit (1x)}}
+func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %none = torch.constant.none
   // expected-error @+1 {{cannot convert 'aten::erfinv' to ONNX opset 17}}
   %0 = torch.aten.erfinv %x : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
   %1 = torch.aten.relu %0 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
   // expected-error @+1 {{cannot convert 'aten::erfinv' to ONNX opset 17}}
   %2 = torch.aten.erfinv %1 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
-  // expected-error @+1 {{cannot convert 'aten::frobenius_norm' to ONNX opset 17}}
-  %3 = torch.aten.frobenius_norm %2 : !torch.vtensor<[4],f32> -> !torch.vtensor<[],f32>
-  return %3 : !torch.vtensor<[],f32>
+  // expected-error @+1 {{cannot convert 'aten::logit' to ONNX opset 17}}
+  %3 = torch.aten.logit %2, %none : !torch.vtensor<[4],f32>, !torch.none -> !torch.vtensor<[4],f32>
+  return %3 : !torch.vtensor<[4],f32>
 }
 
 // -----
