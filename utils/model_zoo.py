@@ -19,7 +19,7 @@ import argparse
 import functools
 import os
 import sys
-from typing import Tuple
+from typing import Optional, Tuple
 
 import torch
 import torch.nn as nn
@@ -231,6 +231,28 @@ class ShapeArithmetic(nn.Module):
         real_seq_length = seq_length
         real_seq_length += 2
         return states * (real_seq_length + seq_length) + batch_size
+
+
+class SelfAttention(nn.Module):
+    """Multi-head self attention through F.scaled_dot_product_attention, as
+    transformers' decoders call it: causal, or with an additive float mask
+    given as the second argument."""
+
+    def __init__(self, dim=16, heads=2, causal=True):
+        super().__init__()
+        self.qkv = nn.Linear(dim, 3 * dim)
+        self.out = nn.Linear(dim, dim)
+        self.heads = heads
+        self.causal = causal
+
+    def forward(self, x, mask: Optional[torch.Tensor] = None):
+        batch, length, dim = x.shape
+        q, k, v = self.qkv(x).split(dim, dim=2)
+        shape = (batch, length, self.heads, dim // self.heads)
+        q, k, v = (t.view(shape).transpose(1, 2) for t in (q, k, v))
+        y = torch.nn.functional.scaled_dot_product_attention(
+            q, k, v, attn_mask=mask, is_causal=self.causal)
+        return self.out(y.transpose(1, 2).reshape(batch, length, dim))
 
 
 # ---------------------------------------------------------------------------
@@ -708,6 +730,20 @@ def _registry():
          "--dynamic-dim", "input:0=batch_size", "--dynamic-dim",
          "input:1=seq_len"],
         ["--dim", "batch_size=2", "--dim", "seq_len=7"], shapes=["1x10x64xf32"])
+
+    # F.scaled_dot_product_attention: causal, with a mask, and causal over a
+    # sequence longer than the traced one.
+    add("sdpa_causal",
+        lambda: trace(SelfAttention().eval(), (torch.randn(2, 5, 16),)),
+        shapes=["2x5x16xf32"])
+    add("sdpa_mask",
+        lambda: trace(SelfAttention(causal=False).eval(),
+                      (torch.randn(2, 5, 16), torch.randn(2, 1, 5, 5))),
+        shapes=["2x5x16xf32", "2x1x5x5xf32"])
+    add("sdpa_dynamic",
+        lambda: trace(SelfAttention().eval(), (torch.randn(1, 5, 16),)),
+        ["--dynamic-dim", "x:0=batch", "--dynamic-dim", "x:1=seq"],
+        ["--dim", "batch=3", "--dim", "seq=9"], shapes=["1x5x16xf32"])
     return r
 
 
