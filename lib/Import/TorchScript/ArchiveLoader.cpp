@@ -80,6 +80,8 @@ private:
   /// the newer format they follow a marker and a table of the strings that
   /// sources refer to by index.
   void parse() {
+    if (checkPickleMemo(static_cast<const char *>(data.get()), size))
+      return;
     c10::IValue value =
         torch::jit::unpickle(static_cast<const char *>(data.get()), size);
     const auto &top = value.toTupleRef().elements();
@@ -183,6 +185,13 @@ bool mlir::torch_onnx::torchscript::loadArchive(const std::string &path,
     return object;
   };
   auto readArchive = [&](const std::string &name) {
+    std::string record = name + ".pkl";
+    if (reader->hasRecord(record)) {
+      auto [bytes, size] = reader->getRecord(record);
+      if (std::optional<std::string> error =
+              checkPickleMemo(static_cast<const char *>(bytes.get()), size))
+        throw std::runtime_error(record + " is damaged: " + *error);
+    }
     return torch::jit::readArchiveAndTensors(
         name, "", "", resolveType, loadObject, c10::Device(c10::kCPU), *reader);
   };

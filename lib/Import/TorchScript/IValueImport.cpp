@@ -54,6 +54,31 @@ ElementsAttr ModuleImporter::importTensorData(const at::Tensor &tensor,
                    << ", which the torch dialect does not support";
     return nullptr;
   }
+  // A damaged archive can hold a storage shorter than the sizes and strides
+  // of its tensor say; reading it would run past the end.
+  if (tensor.numel() > 0) {
+    if (!tensor.storage().data()) {
+      emitError(loc) << "tensor '" << blobName
+                     << "' has no data: the archive is damaged";
+      return nullptr;
+    }
+    uint64_t lastElement = tensor.storage_offset();
+    for (auto [size, stride] : llvm::zip(tensor.sizes(), tensor.strides())) {
+      if (size > 0 && stride < 0) {
+        lastElement = UINT64_MAX;
+        break;
+      }
+      lastElement += static_cast<uint64_t>(size - 1) * stride;
+    }
+    uint64_t needed = (lastElement + 1) * tensor.element_size();
+    if (lastElement == UINT64_MAX || needed > tensor.storage().nbytes()) {
+      emitError(loc) << "tensor '" << blobName << "' needs " << needed
+                     << " bytes but its storage holds "
+                     << tensor.storage().nbytes()
+                     << ": the archive is damaged";
+      return nullptr;
+    }
+  }
   auto shapedType = RankedTensorType::get(tensor.sizes().vec(), dtype);
   // Only a strided view needs a copy; a contiguous tensor is used in place.
   at::Tensor data = tensor.is_contiguous() ? tensor : tensor.contiguous();

@@ -33,6 +33,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace c10 {
@@ -68,6 +69,11 @@ namespace mlir::torch_onnx::torchscript {
 /// torch::jit::load: the legacy format, or an object restored by
 /// `__setstate__`. LibTorch's errors are thrown.
 bool loadArchive(const std::string &path, torch::jit::Module &module);
+
+/// Checks the memo indices of the pickle `data` (PickleCheck.cpp): none can
+/// reach its size in a valid pickle, and LibTorch's unpickler would allocate
+/// a table that large. Returns what is wrong, or nothing.
+std::optional<std::string> checkPickleMemo(const char *data, size_t size);
 
 /// One parsed `--input-shape`: sizes (kUnknownSize for `?`) and a dtype.
 struct InputShape {

@@ -24,6 +24,8 @@
 #include <torch/csrc/jit/serialization/import.h>
 #include <torch/version.h>
 
+#include <new>
+
 using namespace mlir;
 using namespace mlir::torch_onnx;
 using namespace mlir::torch_onnx::torchscript;
@@ -39,6 +41,18 @@ public:
 
 private:
   Location loc;
+};
+
+/// While alive, a failed allocation throws std::bad_alloc instead of calling
+/// the new-handler that LLVM's tools install, which aborts. The sizes that
+/// LibTorch allocates while reading an archive come from the file.
+class ThrowOnAllocationFailure {
+public:
+  ThrowOnAllocationFailure() : previous(std::set_new_handler(nullptr)) {}
+  ~ThrowOnAllocationFailure() { std::set_new_handler(previous); }
+
+private:
+  std::new_handler previous;
 };
 } // namespace
 
@@ -160,8 +174,14 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
   c10::WarningUtils::WarningHandlerGuard warningGuard(&warnings);
   torch::jit::Module module;
   try {
+    ThrowOnAllocationFailure throwOnAllocationFailure;
     if (!loadArchive(path.str(), module))
       module = torch::jit::load(path.str(), c10::Device(c10::kCPU));
+  } catch (const std::bad_alloc &) {
+    emitError(fileLoc) << "TorchScript archive '" << path
+                       << "' could not be loaded: it asks for more memory "
+                          "than there is; the archive is damaged";
+    return nullptr;
   } catch (const c10::Error &error) {
     emitError(fileLoc) << "TorchScript archive '" << path << "' "
                        << describeLoadError(error.what_without_backtrace());
