@@ -16,6 +16,7 @@
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Pipelines/Resources.h"
+#include "torch-onnx/Support/NestingDepth.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Version.h"
 
@@ -276,6 +277,8 @@ int compile(MLIRContext &context) {
       return 1;
     }
     sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    if (failed(checkNestingDepth(sourceMgr)))
+      return 1;
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   } else {

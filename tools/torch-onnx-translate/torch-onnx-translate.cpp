@@ -19,6 +19,7 @@
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #endif
 #include "torch-onnx/InitAll.h"
+#include "torch-onnx/Support/NestingDepth.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Target/ONNX/ONNXImport.h"
 #include "torch-onnx/Version.h"
@@ -115,6 +116,8 @@ OwningOpRef<ModuleOp> parseMLIR(MLIRContext &context) {
   }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(file), SMLoc());
+  if (failed(checkNestingDepth(*sourceMgr)))
+    return nullptr;
   return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
 }
 
