@@ -162,3 +162,19 @@ func.func @attention(%q: !torch.vtensor<[2,5,16],f32>, %k: !torch.vtensor<[2,7,1
   %2 = torch.aten.einsum %eq, %l, %none : !torch.str, !torch.list<vtensor>, !torch.none -> !torch.vtensor
   return %0#0, %0#1, %1, %2 : !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor
 }
+
+// -----
+
+// scaled_dot_product_attention: the query's shape with the value's last dim;
+// a dynamic query length stays dynamic.
+
+// CHECK-LABEL: func.func @scaled_dot_product_attention
+// CHECK: torch.aten.scaled_dot_product_attention %{{.*}} -> !torch.vtensor<[2,4,?,6],f32>
+func.func @scaled_dot_product_attention(%q: !torch.vtensor<[2,4,?,8],f32>, %k: !torch.vtensor<[2,4,7,8],f32>, %v: !torch.vtensor<[2,4,7,6],f32>) -> !torch.vtensor {
+  %none = torch.constant.none
+  %zero = torch.constant.float 0.000000e+00
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, %none, %zero, %true, %none, %false : !torch.vtensor<[2,4,?,8],f32>, !torch.vtensor<[2,4,7,8],f32>, !torch.vtensor<[2,4,7,6],f32>, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor
+  return %0 : !torch.vtensor
+}
