@@ -51,43 +51,30 @@ FailureOr<Value> getOperandAs(ConversionPatternRewriter &rewriter, Location loc,
   return cast;
 }
 
-/// The element type of Torch operand `torchValue` after conversion.
-Type getOperandElementType(const TypeConverter *typeConverter,
-                           Value torchValue) {
-  MLIRContext *context = torchValue.getContext();
-  Type type = torchValue.getType();
-  if (isa<Torch::IntType>(type))
-    return IntegerType::get(context, 64);
-  if (isa<Torch::FloatType, Torch::NumberType>(type))
-    return Float32Type::get(context);
-  if (isa<Torch::BoolType>(type))
-    return IntegerType::get(context, 1);
-  TensorType tensorType = getConvertedTensorType(typeConverter, torchValue);
-  return tensorType ? tensorType.getElementType() : Type();
-}
-
-/// True when `torchValue` takes part in type promotion as a scalar: a
-/// Python scalar, or a 0-d tensor next to a tensor of higher rank.
-bool isPromotionScalar(Value torchValue, Value other) {
-  if (isTorchScalar(torchValue))
-    return true;
-  auto type = dyn_cast<Torch::BaseTensorType>(torchValue.getType());
-  auto otherType = dyn_cast<Torch::BaseTensorType>(other.getType());
-  return type && type.hasSizes() && type.getRank() == 0 && otherType &&
-         (!otherType.hasSizes() || otherType.getRank() > 0);
-}
-
-/// The element type a binary op on `lhs` and `rhs` computes in.
-Type getPromotedType(const TypeConverter *typeConverter, Value lhs, Value rhs) {
-  Type a = getOperandElementType(typeConverter, lhs);
-  Type b = getOperandElementType(typeConverter, rhs);
-  if (!a || !b)
-    return {};
-  bool lhsScalar = isPromotionScalar(lhs, rhs);
-  bool rhsScalar = isPromotionScalar(rhs, lhs);
-  if (lhsScalar && !rhsScalar)
-    return promoteTypes(b, a, /*bIsScalar=*/true);
-  return promoteTypes(a, b, rhsScalar && !lhsScalar);
+/// The element type a binary op on Torch operands `lhs` and `rhs` computes
+/// in: PyTorch's `result_type` of the two, converted.
+Type getPromotedType(Value lhs, Value rhs) {
+  using Group = Torch::ResultTypeState::Group;
+  Torch::ResultTypeState state;
+  for (Value operand : {lhs, rhs}) {
+    Type type = operand.getType();
+    if (auto tensorType = dyn_cast<Torch::BaseTensorType>(type)) {
+      if (!tensorType.hasDtype())
+        return {};
+      bool zeroDim = tensorType.hasSizes() && tensorType.getRank() == 0;
+      state.add(tensorType.getOptionalDtype(),
+                zeroDim ? Group::ZeroDimTensor : Group::Tensor);
+      continue;
+    }
+    Type dtype = Torch::getPythonScalarDtype(type);
+    // A number of unknown kind promotes as a float.
+    if (!dtype && isa<Torch::NumberType>(type))
+      dtype = Float32Type::get(type.getContext());
+    if (!dtype)
+      return {};
+    state.add(dtype, Group::PythonScalar);
+  }
+  return convertDtype(state.getResultDtype());
 }
 
 /// The converted result type of `op`'s first result.
@@ -310,7 +297,7 @@ struct ConvertComparison : public ONNXConversionPattern<OpTy> {
     TensorType type = getResultType(this->getTypeConverter(), op);
     Value torchLhs = op->getOperand(0), torchRhs = op->getOperand(1);
     Type operandType =
-        getPromotedType(this->getTypeConverter(), torchLhs, torchRhs);
+        getPromotedType(torchLhs, torchRhs);
     if (!type || !operandType)
       return rewriter.notifyMatchFailure(op, "unsupported types");
     // Ordering comparisons do not take bools.

@@ -28,11 +28,6 @@ namespace {
 /// How deep getConstantInt follows int arithmetic.
 constexpr unsigned kMaxEvaluationDepth = 16;
 
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
 /// The static size of dim `dim` of Torch tensor `tensor`, if known.
 std::optional<int64_t> getStaticDimSize(Value tensor, Value dimValue,
                                         unsigned depth);
@@ -52,11 +47,11 @@ std::optional<int64_t> applyIntArithmetic(StringRef kind, int64_t a,
   if (b == 0)
     return std::nullopt;
   if (kind == "floordiv")
-    return floorDiv(a, b);
+    return Torch::floorDivide(a, b);
   if (kind == "truncdiv")
     return a / b;
   if (kind == "remainder")
-    return a - floorDiv(a, b) * b;
+    return Torch::floorRemainder(a, b);
   return std::nullopt;
 }
 
@@ -168,7 +163,7 @@ std::optional<int64_t> evaluateInt(Value value, unsigned depth) {
   }
   if (auto dtype = dyn_cast<Torch::PrimDtypeOp>(def)) {
     auto type = dyn_cast<Torch::BaseTensorType>(dtype.getA().getType());
-    return type ? getScalarTypeCode(type.getOptionalDtype()) : std::nullopt;
+    return type ? Torch::getScalarTypeForDtype(type.getOptionalDtype()) : std::nullopt;
   }
   if (auto len = dyn_cast<Torch::AtenLenTOp>(def)) {
     if (std::optional<SmallVector<Value>> elements =
@@ -310,67 +305,6 @@ Type torch_to_onnx::convertDtype(Type dtype) {
   return {};
 }
 
-Type torch_to_onnx::getElementTypeForScalarType(MLIRContext *context,
-                                                int64_t code) {
-  Builder b(context);
-  switch (code) {
-  case 0:
-    return IntegerType::get(context, 8, IntegerType::Unsigned);
-  case 1:
-    return b.getIntegerType(8);
-  case 2:
-    return b.getIntegerType(16);
-  case 3:
-    return b.getIntegerType(32);
-  case 4:
-    return b.getIntegerType(64);
-  case 5:
-    return b.getF16Type();
-  case 6:
-    return b.getF32Type();
-  case 7:
-    return b.getF64Type();
-  case 11:
-    return b.getI1Type();
-  case 15:
-    return b.getBF16Type();
-  default:
-    return {};
-  }
-}
-
-std::optional<int64_t> torch_to_onnx::getScalarTypeCode(Type dtype) {
-  if (!dtype)
-    return std::nullopt;
-  if (dtype.isF16())
-    return 5;
-  if (dtype.isF32())
-    return 6;
-  if (dtype.isF64())
-    return 7;
-  if (dtype.isBF16())
-    return 15;
-  auto intType = dyn_cast<IntegerType>(dtype);
-  if (!intType)
-    return std::nullopt;
-  if (intType.getWidth() == 1)
-    return 11;
-  if (intType.isUnsigned())
-    return intType.getWidth() == 8 ? std::optional<int64_t>(0) : std::nullopt;
-  switch (intType.getWidth()) {
-  case 8:
-    return 1;
-  case 16:
-    return 2;
-  case 32:
-    return 3;
-  case 64:
-    return 4;
-  default:
-    return std::nullopt;
-  }
-}
-
 ElementsAttr torch_to_onnx::convertElementsAttr(ElementsAttr value,
                                                 RankedTensorType type) {
   if (!value || !type)
@@ -480,43 +414,6 @@ TensorType torch_to_onnx::getBroadcastType(Value a, Value b, Type elementType) {
   if (!shape)
     return UnrankedTensorType::get(elementType);
   return RankedTensorType::get(*shape, elementType);
-}
-
-namespace {
-/// PyTorch's type categories: bool < integer < float.
-int getCategory(Type type) {
-  if (isBoolType(type))
-    return 0;
-  if (isa<IntegerType>(type))
-    return 1;
-  return 2;
-}
-} // namespace
-
-Type torch_to_onnx::promoteTypes(Type a, Type b, bool bIsScalar) {
-  if (a == b)
-    return a;
-  int categoryA = getCategory(a), categoryB = getCategory(b);
-  if (bIsScalar) {
-    if (categoryB <= categoryA)
-      return a;
-    // A float scalar with an integer tensor gives the default dtype.
-    return categoryB == 2 ? Type(Float32Type::get(a.getContext())) : b;
-  }
-  if (categoryA != categoryB)
-    return categoryA > categoryB ? a : b;
-  if (categoryA == 2) {
-    // f16 and bf16 promote to f32.
-    if ((a.isF16() && b.isBF16()) || (a.isBF16() && b.isF16()))
-      return Float32Type::get(a.getContext());
-    return a.getIntOrFloatBitWidth() >= b.getIntOrFloatBitWidth() ? a : b;
-  }
-  unsigned widthA = a.getIntOrFloatBitWidth();
-  unsigned widthB = b.getIntOrFloatBitWidth();
-  // uint8 with int8 gives int16.
-  if (widthA == widthB)
-    return IntegerType::get(a.getContext(), widthA * 2);
-  return widthA > widthB ? a : b;
 }
 
 //===----------------------------------------------------------------------===//

@@ -16,6 +16,7 @@
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -138,11 +139,6 @@ inline bool isValidDim(int64_t dim, int64_t rank) {
 /// The ONNX element type of Torch dtype `dtype`: signless integers except
 /// `ui8`; null for dtypes ONNX does not have.
 Type convertDtype(Type dtype);
-/// The ONNX element type of PyTorch ScalarType code `code` (6 is float, 4 is
-/// long, 11 is bool, ...), or null.
-Type getElementTypeForScalarType(MLIRContext *context, int64_t code);
-/// The PyTorch ScalarType code of Torch dtype `dtype`, or nullopt.
-std::optional<int64_t> getScalarTypeCode(Type dtype);
 /// `value` with the type `type` of the same shape, whose element type has
 /// the same width (`si64` data as `i64`); null when it cannot be retyped.
 ElementsAttr convertElementsAttr(ElementsAttr value, RankedTensorType type);
@@ -177,12 +173,6 @@ std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> a,
 /// The type of the broadcast of tensor values `a` and `b`, with element type
 /// `elementType`; unranked when either is, or when they do not broadcast.
 TensorType getBroadcastType(Value a, Value b, Type elementType);
-
-/// The element type PyTorch's type promotion gives for a binary op on
-/// tensors of element types `a` and `b`. A 0-d tensor or Python scalar
-/// operand (`bIsScalar`) only promotes when its category (bool < integer <
-/// float) is higher.
-Type promoteTypes(Type a, Type b, bool bIsScalar);
 
 //===----------------------------------------------------------------------===//
 // Building ONNX ops

@@ -234,7 +234,7 @@ NestedTensorDensifier::buildLayout(Aten_NestedTensorFromMaskOp root) {
   Value int1 = ConstantIntOp::create(builder, loc, 1);
   Value int2 = ConstantIntOp::create(builder, loc, 2);
   Value int64Code =
-      ConstantIntOp::create(builder, loc, *getScalarTypeCode(i64));
+      ConstantIntOp::create(builder, loc, *getScalarTypeForDtype(i64));
   Value keepDim = ConstantBoolOp::create(builder, loc, true);
   Value dims = PrimListConstructOp::create(
       builder, loc, ListType::get(builder.getType<IntType>()), {int1});

@@ -62,15 +62,6 @@ int64_t toInt(Scalar s) {
   return std::get<bool>(s) ? 1 : 0;
 }
 
-/// Python's floor division and modulo on ints.
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    --q;
-  return q;
-}
-int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
-
 /// Evaluates the aten scalar op `base` (such as `add` or `lt`) on constant
 /// operands.
 std::optional<Scalar> evaluate(StringRef base, ArrayRef<Scalar> args) {
@@ -137,7 +128,7 @@ std::optional<Scalar> evaluate(StringRef base, ArrayRef<Scalar> args) {
     if (ints) {
       if (toInt(b) == 0)
         return std::nullopt;
-      return Scalar(floorDiv(toInt(a), toInt(b)));
+      return Scalar(floorDivide(toInt(a), toInt(b)));
     }
     if (toDouble(b) == 0.0)
       return std::nullopt;
@@ -147,7 +138,7 @@ std::optional<Scalar> evaluate(StringRef base, ArrayRef<Scalar> args) {
     if (ints) {
       if (toInt(b) == 0)
         return std::nullopt;
-      return Scalar(floorMod(toInt(a), toInt(b)));
+      return Scalar(floorRemainder(toInt(a), toInt(b)));
     }
     double x = toDouble(a), y = toDouble(b);
     if (y == 0.0)
@@ -583,7 +574,7 @@ struct FoldPrimDtype : public OpRewritePattern<PrimDtypeOp> {
   LogicalResult matchAndRewrite(PrimDtypeOp op,
                                 PatternRewriter &rewriter) const override {
     auto type = cast<BaseTensorType>(op.getA().getType());
-    std::optional<int64_t> code = getScalarTypeCode(type.getOptionalDtype());
+    std::optional<int64_t> code = getScalarTypeForDtype(type.getOptionalDtype());
     if (!code)
       return failure();
     rewriter.replaceOpWithNewOp<ConstantIntOp>(op, *code);

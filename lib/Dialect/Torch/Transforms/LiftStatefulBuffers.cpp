@@ -69,22 +69,6 @@ Type getScalarStateType(Type type) {
   return ValueTensorType::get(ctx, ArrayRef<int64_t>{}, dtype);
 }
 
-/// The least general tensor type both `a` and `b` are subtypes of.
-Type joinTypes(Type a, Type b) {
-  if (a == b)
-    return a;
-  auto ta = dyn_cast<BaseTensorType>(a), tb = dyn_cast<BaseTensorType>(b);
-  if (!ta || !tb || ta.hasValueSemantics() != tb.hasValueSemantics())
-    return {};
-  std::optional<ArrayRef<int64_t>> sizes;
-  if (ta.getOptionalSizes() == tb.getOptionalSizes())
-    sizes = ta.getOptionalSizes();
-  Type dtype = ta.getOptionalDtype() == tb.getOptionalDtype()
-                   ? ta.getOptionalDtype()
-                   : Type();
-  return ta.getWithSizesAndDtype(sizes, dtype);
-}
-
 /// Every value that may share storage with `value`: views, in-place
 /// results, list elements and region results derived from it.
 llvm::SetVector<Value> collectAliases(Value value) {
@@ -695,7 +679,7 @@ LiftStatefulBuffersPass::rewriteIf(func::FuncOp func, PrimIfOp op,
   }
   SmallVector<Type> types(op.getResultTypes());
   for (auto [a, b] : llvm::zip(yielded[0], yielded[1])) {
-    Type type = joinTypes(a.getType(), b.getType());
+    Type type = joinTensorTypes(a.getType(), b.getType());
     if (!type)
       return op.emitError("cannot merge the module state the branches "
                           "assign: types ")
@@ -755,7 +739,7 @@ LiftStatefulBuffersPass::rewriteLoop(func::FuncOp func, PrimLoopOp op,
   for (auto [i, index] : llvm::enumerate(assigned)) {
     Value next = inner.lookup(index);
     iterArgs.push_back(next);
-    Type type = joinTypes(carried[i].getType(), next.getType());
+    Type type = joinTensorTypes(carried[i].getType(), next.getType());
     if (!type)
       return op.emitError("cannot carry the module state the loop assigns: "
                           "types ")

@@ -69,22 +69,6 @@ TensorInfo mlir::torch_onnx::Torch::joinTensorInfo(const TensorInfo &a,
   return joined;
 }
 
-/// A type that both `a` and `b` are valid subtypes of.
-static Type joinTypes(Type a, Type b) {
-  if (a == b)
-    return a;
-  auto ta = dyn_cast<BaseTensorType>(a), tb = dyn_cast<BaseTensorType>(b);
-  if (!ta || !tb || ta.hasValueSemantics() != tb.hasValueSemantics())
-    return Type();
-  std::optional<ArrayRef<int64_t>> sizes;
-  if (ta.getOptionalSizes() == tb.getOptionalSizes())
-    sizes = ta.getOptionalSizes();
-  Type dtype = ta.getOptionalDtype() == tb.getOptionalDtype()
-                   ? ta.getOptionalDtype()
-                   : Type();
-  return ta.getWithSizesAndDtype(sizes, dtype);
-}
-
 //===----------------------------------------------------------------------===//
 // Dims
 //===----------------------------------------------------------------------===//
@@ -383,7 +367,7 @@ bool ShapeRefiner::refineContainerOp(Operation *op) {
     for (Value element : list.getElements()) {
       elements.push_back(getTensor(element));
       joined =
-          joined ? joinTypes(joined, element.getType()) : element.getType();
+          joined ? joinTensorTypes(joined, element.getType()) : element.getType();
     }
     setTensorList(list.getResult(), std::move(elements));
     bool fits = llvm::all_of(list.getElements(), [&](Value element) {
@@ -435,7 +419,7 @@ void ShapeRefiner::refineIf(Operation *op) {
       DimInfo a = getInt(thenValue), b = getInt(elseValue);
       setInt(result, a == b ? a : DimInfo::unknown());
     }
-    if (Type joined = joinTypes(thenValue.getType(), elseValue.getType()))
+    if (Type joined = joinTensorTypes(thenValue.getType(), elseValue.getType()))
       result.setType(joined);
   }
   if (readsDependentValue(op))

@@ -88,11 +88,6 @@ getSpatialInts(const ShapeRefiner &refiner, Value list, unsigned n,
   return ints;
 }
 
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
 /// The output size of a convolution or pooling window along one dim.
 DimInfo windowOutputDim(DimInfo in, int64_t kernel, int64_t stride,
                         int64_t padding, int64_t dilation, bool ceilMode) {
@@ -103,7 +98,8 @@ DimInfo windowOutputDim(DimInfo in, int64_t kernel, int64_t stride,
   if (stride <= 0)
     return DimInfo::unknown();
   int64_t out =
-      (ceilMode ? -floorDiv(-numerator, stride) : floorDiv(numerator, stride)) +
+      (ceilMode ? llvm::divideCeilSigned(numerator, stride)
+                : floorDivide(numerator, stride)) +
       1;
   // A window must start inside the input or its left padding.
   if (ceilMode && (out - 1) * stride >= in.size + padding)

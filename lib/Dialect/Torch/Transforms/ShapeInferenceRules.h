@@ -15,6 +15,7 @@
 #ifndef TORCH_ONNX_LIB_DIALECT_TORCH_TRANSFORMS_SHAPEINFERENCERULES_H
 #define TORCH_ONNX_LIB_DIALECT_TORCH_TRANSFORMS_SHAPEINFERENCERULES_H
 
+#include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
 #include "torch-onnx/Dialect/Torch/Transforms/ShapeInference.h"
 
 #include "mlir/IR/Operation.h"
@@ -59,11 +60,6 @@ inline bool applyShapeRules(Operation *op, ShapeRefiner &refiner) {
 // Dtypes
 //===----------------------------------------------------------------------===//
 
-bool isFloatDtype(Type dtype);
-bool isComplexDtype(Type dtype);
-/// An integer dtype other than bool.
-bool isIntegralDtype(Type dtype);
-bool isBoolDtype(Type dtype);
 Type getF32Dtype(MLIRContext *context);
 Type getSi64Dtype(MLIRContext *context);
 Type getBoolDtype(MLIRContext *context);

@@ -155,46 +155,6 @@ Torch::getFunctionalFormOfInPlaceOp(Operation *op) {
   return OperationName(*registered);
 }
 
-std::optional<int64_t> Torch::getScalarTypeCode(Type dtype) {
-  if (!dtype)
-    return std::nullopt;
-  if (auto integer = dyn_cast<IntegerType>(dtype)) {
-    if (integer.getWidth() == 1)
-      return 11;
-    if (integer.isUnsigned())
-      return integer.getWidth() == 8 ? std::optional<int64_t>(0) : std::nullopt;
-    switch (integer.getWidth()) {
-    case 8:
-      return 1;
-    case 16:
-      return 2;
-    case 32:
-      return 3;
-    case 64:
-      return 4;
-    default:
-      return std::nullopt;
-    }
-  }
-  if (dtype.isF16())
-    return 5;
-  if (dtype.isF32())
-    return 6;
-  if (dtype.isF64())
-    return 7;
-  if (dtype.isBF16())
-    return 15;
-  if (auto complex = dyn_cast<ComplexType>(dtype)) {
-    if (complex.getElementType().isF16())
-      return 8;
-    if (complex.getElementType().isF32())
-      return 9;
-    if (complex.getElementType().isF64())
-      return 10;
-  }
-  return std::nullopt;
-}
-
 void Torch::updateFunctionResultTypes(func::FuncOp func) {
   if (func.isExternal())
     return;

@@ -9,6 +9,7 @@
 #define TORCH_ONNX_LIB_DIALECT_TORCH_TRANSFORMS_TRANSFORMUTILS_H
 
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -40,9 +41,6 @@ bool mayAliasOperands(Operation *op);
 /// `torch.aten.add_.Tensor` gives `torch.aten.add.Tensor`. Returns an empty
 /// optional when no such op is registered.
 std::optional<OperationName> getFunctionalFormOfInPlaceOp(Operation *op);
-
-/// The ScalarType code LibTorch uses for a dtype (`f32` is 6), if any.
-std::optional<int64_t> getScalarTypeCode(Type dtype);
 
 /// Sets the type of `func` from its entry block arguments and its
 /// `func.return` operands.

@@ -37,7 +37,7 @@ Value Torch::createCopiedValue(OpBuilder &builder, Location loc, Value source,
   if (sameDtype)
     return result;
   std::optional<int64_t> code =
-      getScalarTypeCode(targetType.getOptionalDtype());
+      getScalarTypeForDtype(targetType.getOptionalDtype());
   if (!code)
     return AtenTypeAsOp::create(builder, loc, targetType, result, target);
   Value dtype = ConstantIntOp::create(builder, loc, *code);

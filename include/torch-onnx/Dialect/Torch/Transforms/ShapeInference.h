@@ -18,6 +18,7 @@
 #ifndef TORCH_ONNX_DIALECT_TORCH_TRANSFORMS_SHAPEINFERENCE_H
 #define TORCH_ONNX_DIALECT_TORCH_TRANSFORMS_SHAPEINFERENCE_H
 
+#include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -90,14 +91,6 @@ struct TensorInfo {
 /// The most specific knowledge that holds for both `a` and `b`, as for the
 /// results of the two branches of an if.
 TensorInfo joinTensorInfo(const TensorInfo &a, const TensorInfo &b);
-
-/// The dtype a ScalarType number denotes (6 is f32, 4 is si64, 11 is i1),
-/// or null for a number that is no tensor dtype.
-Type getDtypeForScalarType(MLIRContext *context, int64_t scalarType);
-/// The ScalarType number of a tensor dtype, or none.
-std::optional<int64_t> getScalarTypeForDtype(Type dtype);
-/// The dtype of `promote_types(a, b)`; null if either is null.
-Type promoteDtypes(Type a, Type b);
 
 /// Refines the types of the values of one function in program order.
 ///
