@@ -85,6 +85,19 @@ func.func @forward(%a: !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],i1> {
 
 // -----
 
+// A 0-d f64 tensor against an integer tensor promotes as torch.result_type
+// does: to f64, the 0-d tensor's dtype, since its category is higher.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[A:[^:]*]]: tensor<3xi64>, %[[B:[^:]*]]: tensor<f64>)
+// CHECK: %[[CAST:.*]] = "onnx.Cast"(%[[A]]) {to = 11 : si64} : (tensor<3xi64>) -> tensor<3xf64>
+// CHECK: "onnx.Less"(%[[CAST]], %[[B]]) : (tensor<3xf64>, tensor<f64>) -> tensor<3xi1>
+func.func @forward(%a: !torch.vtensor<[3],si64>, %b: !torch.vtensor<[],f64>) -> !torch.vtensor<[3],i1> {
+  %0 = torch.aten.lt.Tensor %a, %b : !torch.vtensor<[3],si64>, !torch.vtensor<[],f64> -> !torch.vtensor<[3],i1>
+  return %0 : !torch.vtensor<[3],i1>
+}
+
+// -----
+
 // ne is Not(Equal).
 // CHECK-LABEL: func.func @main_graph
 // CHECK: %[[EQ:.*]] = "onnx.Equal"
