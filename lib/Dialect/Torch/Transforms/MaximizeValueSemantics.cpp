@@ -44,22 +44,12 @@ struct ContentsState {
   DenseMap<Value, std::pair<Value, uint64_t>> recomputed;
 };
 
-/// The value type both `a` and `b` (after conversion) are subtypes of.
+/// The value type both `a` and `b` (after conversion) are subtypes of; `a`
+/// when they are not tensors.
 Type joinValueTypes(Type a, Type b) {
   a = getValueSemanticType(a);
-  b = getValueSemanticType(b);
-  if (a == b)
-    return a;
-  auto ta = dyn_cast<BaseTensorType>(a), tb = dyn_cast<BaseTensorType>(b);
-  if (!ta || !tb)
-    return a;
-  std::optional<ArrayRef<int64_t>> sizes;
-  if (ta.getOptionalSizes() == tb.getOptionalSizes())
-    sizes = ta.getOptionalSizes();
-  Type dtype = ta.getOptionalDtype() == tb.getOptionalDtype()
-                   ? ta.getOptionalDtype()
-                   : Type();
-  return ta.getWithSizesAndDtype(sizes, dtype);
+  Type joined = joinTensorTypes(a, getValueSemanticType(b));
+  return joined ? joined : a;
 }
 
 class ValueSemanticsRewriter {
