@@ -255,6 +255,29 @@ class SelfAttention(nn.Module):
         return self.out(y.transpose(1, 2).reshape(batch, length, dim))
 
 
+class SamePaddingConv(nn.Module):
+    """Convolutions with string padding, which trace to _convolution_mode."""
+
+    def __init__(self):
+        super().__init__()
+        self.same = nn.Conv2d(3, 4, (3, 4), padding="same", dilation=(1, 2))
+        self.valid = nn.Conv1d(4, 2, 3, padding="valid")
+
+    def forward(self, x):
+        y = self.same(x)
+        return self.valid(y.flatten(2))
+
+
+class PackedSequenceStarts(nn.Module):
+    """Where packed sequences start in position ids, as transformers' masking
+    code finds them: torch.diff with a prepended value."""
+
+    def forward(self, position_ids):
+        first = position_ids[:, :1] - 1
+        steps = torch.diff(position_ids, prepend=first, dim=-1)
+        return (steps != 1).cumsum(-1), torch.diff(position_ids.float(), n=2)
+
+
 # ---------------------------------------------------------------------------
 # Image classification models: 1x3x224x224 images to 1000 logits.
 # ---------------------------------------------------------------------------
@@ -744,6 +767,13 @@ def _registry():
         lambda: trace(SelfAttention().eval(), (torch.randn(1, 5, 16),)),
         ["--dynamic-dim", "x:0=batch", "--dynamic-dim", "x:1=seq"],
         ["--dim", "batch=3", "--dim", "seq=9"], shapes=["1x5x16xf32"])
+    add("conv_same_padding",
+        lambda: trace(SamePaddingConv().eval(), (torch.randn(2, 3, 8, 8),)),
+        shapes=["2x3x8x8xf32"])
+    add("packed_sequence_starts",
+        lambda: trace(PackedSequenceStarts(), (torch.arange(12).view(2, 6),)),
+        ["--dynamic-dim", "position_ids:1=seq"],
+        ["--dim", "seq=9", "--int-high", "4"], shapes=["2x6xsi64"])
     return r
 
 

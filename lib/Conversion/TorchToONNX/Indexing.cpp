@@ -87,6 +87,56 @@ struct ConvertSlice : public ONNXConversionPattern<Torch::AtenSliceTensorOp> {
   }
 };
 
+/// diff(self, n, dim, prepend, append): the n-th forward difference along
+/// `dim` of `self` with `prepend` and `append` concatenated around it, each
+/// step a Sub (Xor for bools, as PyTorch) of two Slices.
+struct ConvertDiff : public ONNXConversionPattern<Torch::AtenDiffOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenDiffOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> n = getConstantInt(op.getN());
+    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    if (!type || !n || *n < 0 || !dim || !rank || !isValidDim(*dim, *rank))
+      return rewriter.notifyMatchFailure(
+          op, "expected a ranked input and constant n and dim");
+    int64_t axis = normalizeDim(*dim, *rank);
+    ONNXBuilder b(rewriter, op.getLoc());
+    SmallVector<Value> parts;
+    if (!isNone(op.getPrepend()))
+      parts.push_back(adaptor.getPrepend());
+    parts.push_back(adaptor.getSelf());
+    if (!isNone(op.getAppend()))
+      parts.push_back(adaptor.getAppend());
+    for (Value part : parts)
+      if (!part || getRank(part) != rank)
+        return rewriter.notifyMatchFailure(
+            op, "prepend and append must have the input's rank");
+    Value x = parts.size() == 1 ? parts.front() : b.concat(parts, axis);
+    bool isBool = isBoolType(getElementType(x));
+    for (int64_t i = 0; i < *n; ++i) {
+      SmallVector<int64_t> shape = *getShape(x);
+      if (shape[axis] != ShapedType::kDynamic)
+        shape[axis] = std::max<int64_t>(shape[axis] - 1, 0);
+      auto sliceType = RankedTensorType::get(shape, getElementType(x));
+      Value axes = b.i64Tensor({axis}), steps = b.i64Tensor({1});
+      Value later = b.create<ONNX::SliceOp>(
+          sliceType,
+          {x, b.i64Tensor({1}), b.i64Tensor({kInt64Max}), axes, steps});
+      Value earlier = b.create<ONNX::SliceOp>(
+          sliceType, {x, b.i64Tensor({0}), b.i64Tensor({-1}), axes, steps});
+      Type stepType = i + 1 == *n ? Type(type) : Type(sliceType);
+      x = isBool ? b.create<ONNX::XorOp>(stepType, {later, earlier})
+                 : b.create<ONNX::SubOp>(stepType, {later, earlier});
+    }
+    rewriter.replaceOp(op, x);
+    return success();
+  }
+};
+
 /// narrow(self, dim, start, length) and narrow.Tensor: Slice of `length`
 /// elements from `start`.
 template <typename OpTy>
@@ -647,7 +697,7 @@ void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
                                              RewritePatternSet &patterns,
                                              int64_t opset) {
   using namespace Torch;
-  addPatterns<ConvertSlice, ConvertNarrow<AtenNarrowOp>,
+  addPatterns<ConvertSlice, ConvertDiff, ConvertNarrow<AtenNarrowOp>,
               ConvertNarrow<AtenNarrowTensorOp>, ConvertSelect,
               ConvertIndexSelect, ConvertGatherElements<AtenGatherOp>,
               ConvertGatherElements<AtenTakeAlongDimOp>,

@@ -384,7 +384,8 @@ Value getBias(Value torchBias, Value converted) {
   return isNone(torchBias) ? Value() : converted;
 }
 
-/// conv1d, conv2d, conv3d and their `.padding` forms.
+/// conv1d, conv2d, conv3d, their `.padding` forms and `_convolution_mode`
+/// (what a conv with string padding is scripted to).
 template <typename OpTy>
 struct ConvertConvNd : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
@@ -470,6 +471,7 @@ void torch_to_onnx::populateLinearPatterns(TypeConverter &typeConverter,
               ConvertConvNd<AtenConv3dOp>, ConvertConvNd<AtenConv1dPaddingOp>,
               ConvertConvNd<AtenConv2dPaddingOp>,
               ConvertConvNd<AtenConv3dPaddingOp>,
+              ConvertConvNd<Aten_ConvolutionModeOp>,
               ConvertConvTransposeNd<AtenConvTranspose1dOp>,
               ConvertConvTransposeNd<AtenConvTranspose2dInputOp>,
               ConvertConvTransposeNd<AtenConvTranspose3dInputOp>,

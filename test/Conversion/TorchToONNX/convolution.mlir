@@ -43,6 +43,28 @@ func.func @forward(%x: !torch.vtensor<[1,3,10],f32>) -> !torch.vtensor<[1,3,10],
 
 // -----
 
+// _convolution_mode, what a conv with string padding traces to: "same" with
+// a dilated even kernel pads more after than before.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.Conv"
+// CHECK-SAME: dilations = [1, 2]
+// CHECK-SAME: kernel_shape = [3, 4]
+// CHECK-SAME: pads = [1, 3, 1, 3]
+// CHECK-SAME: -> tensor<1x3x8x8xf32>
+func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,8,8],f32> {
+  %w = torch.vtensor.literal(dense<1.0> : tensor<3x3x3x4xf32>) : !torch.vtensor<[3,3,3,4],f32>
+  %none = torch.constant.none
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %same = torch.constant.str "same"
+  %s = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten._convolution_mode %x, %w, %none, %s, %same, %d, %int1 : !torch.vtensor<[1,3,8,8],f32>, !torch.vtensor<[3,3,3,4],f32>, !torch.none, !torch.list<int>, !torch.str, !torch.list<int>, !torch.int -> !torch.vtensor<[1,3,8,8],f32>
+  return %0 : !torch.vtensor<[1,3,8,8],f32>
+}
+
+// -----
+
 // _convolution transposed: ConvTranspose with output_padding.
 // CHECK-LABEL: func.func @main_graph
 // CHECK: "onnx.ConvTranspose"

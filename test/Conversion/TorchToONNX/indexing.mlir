@@ -164,3 +164,36 @@ func.func @forward(%x: !torch.vtensor<[1,2,5],f32>) -> !torch.vtensor<[1,2,7],f3
   %0 = torch.aten.reflection_pad1d %x, %pad : !torch.vtensor<[1,2,5],f32>, !torch.list<int> -> !torch.vtensor<[1,2,7],f32>
   return %0 : !torch.vtensor<[1,2,7],f32>
 }
+
+// -----
+
+// diff with a prepended column: Concat, then the later elements minus the
+// earlier ones along the dim.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:[^:]*]]: tensor<2x?xi64>, %[[P:[^:]*]]: tensor<2x1xi64>)
+// CHECK: %[[CAT:.*]] = "onnx.Concat"(%[[P]], %[[X]]) {axis = 1 : si64} : (tensor<2x1xi64>, tensor<2x?xi64>) -> tensor<2x?xi64>
+// CHECK: %[[LATER:.*]] = "onnx.Slice"(%[[CAT]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<2x?xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<2x?xi64>
+// CHECK: %[[EARLIER:.*]] = "onnx.Slice"(%[[CAT]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: %[[D:.*]] = "onnx.Sub"(%[[LATER]], %[[EARLIER]]) : (tensor<2x?xi64>, tensor<2x?xi64>) -> tensor<2x?xi64>
+// CHECK: return %[[D]]
+func.func @forward(%x: !torch.vtensor<[2,?],si64>, %p: !torch.vtensor<[2,1],si64>) -> !torch.vtensor<[2,?],si64> {
+  %none = torch.constant.none
+  %int1 = torch.constant.int 1
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.diff %x, %int1, %int-1, %p, %none : !torch.vtensor<[2,?],si64>, !torch.int, !torch.int, !torch.vtensor<[2,1],si64>, !torch.none -> !torch.vtensor<[2,?],si64>
+  return %0 : !torch.vtensor<[2,?],si64>
+}
+
+// -----
+
+// A second difference of bools: two rounds of Xor, each one shorter.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[X1:.*]] = "onnx.Xor"({{.*}}) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+// CHECK: "onnx.Xor"({{.*}}) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+func.func @forward(%x: !torch.vtensor<[5],i1>) -> !torch.vtensor<[3],i1> {
+  %none = torch.constant.none
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.diff %x, %int2, %int0, %none, %none : !torch.vtensor<[5],i1>, !torch.int, !torch.int, !torch.none, !torch.none -> !torch.vtensor<[3],i1>
+  return %0 : !torch.vtensor<[3],i1>
+}

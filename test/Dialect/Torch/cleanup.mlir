@@ -128,6 +128,25 @@ func.func @queries(%x: !torch.vtensor<[4],f32>, %n: !torch.int, %o: !torch.optio
 
 // -----
 
+// Queries that an exported model answers at compile time: is_floating_point
+// of a tensor of known dtype, and autograd and autocast, which are off.
+
+// CHECK-LABEL: func.func @inference_queries(
+// CHECK-DAG:     %[[TRUE:.*]] = torch.constant.bool true
+// CHECK-DAG:     %[[FALSE:.*]] = torch.constant.bool false
+// CHECK:         %[[UNKNOWN:.*]] = torch.aten.is_floating_point %{{.*}} : !torch.vtensor -> !torch.bool
+// CHECK:         return %[[TRUE]], %[[FALSE]], %[[FALSE]], %[[FALSE]], %[[UNKNOWN]]
+func.func @inference_queries(%x: !torch.vtensor<[4],f32>, %i: !torch.vtensor<[4],si64>, %u: !torch.vtensor) -> (!torch.bool, !torch.bool, !torch.bool, !torch.bool, !torch.bool) {
+  %0 = torch.aten.is_floating_point %x : !torch.vtensor<[4],f32> -> !torch.bool
+  %1 = torch.aten.is_floating_point %i : !torch.vtensor<[4],si64> -> !torch.bool
+  %2 = "torch.aten.is_grad_enabled"() : () -> !torch.bool
+  %3 = "torch.aten.is_autocast_enabled"() : () -> !torch.bool
+  %4 = torch.aten.is_floating_point %u : !torch.vtensor -> !torch.bool
+  return %0, %1, %2, %3, %4 : !torch.bool, !torch.bool, !torch.bool, !torch.bool, !torch.bool
+}
+
+// -----
+
 // A branch that raises is dropped: the If becomes its other branch.
 
 // CHECK-LABEL: func.func @raising_branch(

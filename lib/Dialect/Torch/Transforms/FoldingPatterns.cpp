@@ -582,6 +582,31 @@ struct FoldPrimDtype : public OpRewritePattern<PrimDtypeOp> {
   }
 };
 
+/// `is_floating_point(x)` when the dtype of `x` is known.
+struct FoldIsFloatingPoint : public OpRewritePattern<AtenIsFloatingPointOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AtenIsFloatingPointOp op,
+                                PatternRewriter &rewriter) const override {
+    Type dtype = cast<BaseTensorType>(op.getSelf().getType()).getOptionalDtype();
+    if (!dtype)
+      return failure();
+    rewriter.replaceOpWithNewOp<ConstantBoolOp>(op, isFloatDtype(dtype));
+    return success();
+  }
+};
+
+/// `torch.is_grad_enabled()` and `torch.is_autocast_enabled()`: an exported
+/// model runs inference, without autograd or autocast.
+template <typename OpTy>
+struct FoldInferenceQuery : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<ConstantBoolOp>(op, false);
+    return success();
+  }
+};
+
 /// `x is None` and `x is not None` when the type of `x` decides it.
 template <typename OpTy, bool isNot>
 struct FoldIsNone : public OpRewritePattern<OpTy> {
@@ -617,7 +642,8 @@ void Torch::populateTorchFoldingPatterns(RewritePatternSet &patterns,
       .add<FoldConstantScalarOp, FoldDim, FoldLenList, FoldListGetItem,
            FoldListUnpack, FoldTupleIndex, FoldTupleUnpack, FoldUncheckedCast,
            FoldScalarTensorRoundTrip, FoldScalarTensorArithmetic, FoldPrimDtype,
-           FoldIsNone<Aten__Is__Op, false>, FoldIsNone<Aten__Isnot__Op, true>>(
-          context);
+           FoldIsNone<Aten__Is__Op, false>, FoldIsNone<Aten__Isnot__Op, true>,
+           FoldIsFloatingPoint, FoldInferenceQuery<AtenIsGradEnabledOp>,
+           FoldInferenceQuery<AtenIsAutocastEnabledOp>>(context);
   PrimIfOp::getCanonicalizationPatterns(patterns, context);
 }

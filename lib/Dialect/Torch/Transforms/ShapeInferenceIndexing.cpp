@@ -366,6 +366,29 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
         in.dims->erase(in.dims->begin() + *dim);
         return in;
       })
+      .Case([&](AtenDiffOp diff) -> TensorInfo {
+        // The dim shrinks by n after prepend and append are concatenated.
+        TensorInfo in = input();
+        std::optional<int64_t> dim = getDimOperand(in, diff.getDim());
+        std::optional<int64_t> n = matchConstantInt(diff.getN());
+        if (!dim || !n)
+          return in.hasRank() ? TensorInfo::withRank(in.getRank(), in.dtype)
+                              : in;
+        DimInfo size = (*in.dims)[*dim];
+        int64_t total = size.size;
+        for (Value side : {diff.getPrepend(), diff.getAppend()}) {
+          if (isConstantNone(side) || !size.isKnown())
+            continue;
+          TensorInfo part = refiner.getTensor(side);
+          if (!part.hasRank() || part.getRank() != in.getRank() ||
+              !(*part.dims)[*dim].isKnown())
+            return withDim(in, *dim, DimInfo::unknown());
+          total += (*part.dims)[*dim].size;
+        }
+        if (!size.isKnown())
+          return withDim(in, *dim, DimInfo::unknown());
+        return withDim(in, *dim, DimInfo::known(std::max<int64_t>(total - *n, 0)));
+      })
       .Case<AtenNarrowOp, AtenNarrowTensorOp>([&](Operation *) -> TensorInfo {
         TensorInfo in = input();
         std::optional<int64_t> dim = getDimOperand(in, op->getOperand(1));

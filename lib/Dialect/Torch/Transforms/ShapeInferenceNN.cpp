@@ -127,7 +127,8 @@ std::optional<ConvOperands> getConvOperands(Operation *op) {
   auto operand = [&](unsigned i) { return op->getOperand(i); };
   return llvm::TypeSwitch<Operation *, std::optional<ConvOperands>>(op)
       .Case<AtenConv1dOp, AtenConv2dOp, AtenConv3dOp, AtenConv1dPaddingOp,
-            AtenConv2dPaddingOp, AtenConv3dPaddingOp>([&](Operation *) {
+            AtenConv2dPaddingOp, AtenConv3dPaddingOp, Aten_ConvolutionModeOp>(
+          [&](Operation *) {
         c = {operand(0), operand(1), operand(3), operand(4),
              operand(5), Value(),    operand(6)};
         return c;
