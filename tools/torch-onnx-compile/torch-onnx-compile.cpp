@@ -32,6 +32,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -95,6 +96,10 @@ cl::opt<bool> verifyOutput(
     "verify",
     cl::desc("Run the module in LibTorch and the model in onnxruntime on the "
              "same random inputs and print the largest error"),
+    cl::cat(category));
+cl::opt<bool> keepOnFailure(
+    "keep-on-failure",
+    cl::desc("With --verify, keep the output when it does not match PyTorch"),
     cl::cat(category));
 cl::opt<bool> timing("timing", cl::desc("Print MLIR pass timing"),
                      cl::cat(category));
@@ -264,6 +269,21 @@ std::string pipelineText() {
   return text;
 }
 
+/// Removes the model at `path` and its external data file, if this run
+/// (which started writing at `since`) wrote one: a model that failed
+/// verification must not pass for a good one.
+void removeOutput(llvm::StringRef path,
+                  std::chrono::system_clock::time_point since) {
+  llvm::sys::fs::remove(path);
+  std::string dataPath = getExternalDataPath(path);
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(dataPath, status) &&
+      status.getLastModificationTime() >= since - std::chrono::seconds(1))
+    llvm::sys::fs::remove(dataPath);
+  llvm::errs() << "note: removed " << path
+               << "; --keep-on-failure keeps it\n";
+}
+
 int compile(MLIRContext &context) {
   StageReporter reporter;
   OwningOpRef<ModuleOp> module;
@@ -316,6 +336,7 @@ int compile(MLIRContext &context) {
     return 1;
 
   reporter.enter("writing " + outputFilename);
+  auto exportStart = std::chrono::system_clock::now();
   ONNXExportOptions exportOptions;
   if (externalDataThreshold.getNumOccurrences())
     exportOptions.externalDataThreshold = externalDataThreshold;
@@ -326,8 +347,11 @@ int compile(MLIRContext &context) {
   if (verifyOutput) {
     reporter.enter("verifying against LibTorch");
     if (failed(verifyAgainstTorch(inputFilename, outputFilename, inputShapes,
-                                  verbose)))
+                                  verbose))) {
+      if (!keepOnFailure)
+        removeOutput(outputFilename, exportStart);
       return 1;
+    }
   }
   reporter.enter("done");
   // The process ends next: the OS reclaims the IR faster than its

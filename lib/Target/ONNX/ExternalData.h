@@ -15,6 +15,8 @@
 #ifndef TORCH_ONNX_LIB_TARGET_ONNX_EXTERNALDATA_H
 #define TORCH_ONNX_LIB_TARGET_ONNX_EXTERNALDATA_H
 
+#include "torch-onnx/Target/ONNX/ONNXExport.h"
+
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LLVM.h"
@@ -32,9 +34,6 @@ namespace mlir::torch_onnx {
 /// Offsets of tensors in the side file are multiples of this, so that the
 /// file can be memory-mapped tensor by tensor.
 inline constexpr uint64_t kExternalDataAlignment = 4096;
-
-/// The name of the side file of the model at `modelPath`: `<model>.data`.
-std::string getExternalDataPath(StringRef modelPath);
 
 /// Marks `tensor` as stored in `location` at `offset`, `length` bytes long.
 void setExternalData(onnx::TensorProto &tensor, StringRef location,

@@ -13,6 +13,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace mlir::torch_onnx {
 
@@ -24,6 +25,10 @@ struct ONNXExportOptions {
   /// Run the ONNX checker and shape inference on the written model.
   bool verify = true;
 };
+
+/// The name of the side file of the model at `modelPath` that holds its
+/// external data: `<model>.data`.
+std::string getExternalDataPath(StringRef modelPath);
 
 /// Writes `module`, which holds one ONNX-dialect graph, to `outputPath`
 /// atomically: a failed export leaves no file behind.
