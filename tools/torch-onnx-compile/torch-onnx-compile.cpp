@@ -41,7 +41,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
@@ -269,17 +268,12 @@ std::string pipelineText() {
   return text;
 }
 
-/// Removes the model at `path` and its external data file, if this run
-/// (which started writing at `since`) wrote one: a model that failed
-/// verification must not pass for a good one.
-void removeOutput(llvm::StringRef path,
-                  std::chrono::system_clock::time_point since) {
+/// Removes the model at `path` and, when the export wrote one, its external
+/// data file: a model that failed verification must not pass for a good one.
+void removeOutput(llvm::StringRef path, bool wroteExternalData) {
   llvm::sys::fs::remove(path);
-  std::string dataPath = getExternalDataPath(path);
-  llvm::sys::fs::file_status status;
-  if (!llvm::sys::fs::status(dataPath, status) &&
-      status.getLastModificationTime() >= since - std::chrono::seconds(1))
-    llvm::sys::fs::remove(dataPath);
+  if (wroteExternalData)
+    llvm::sys::fs::remove(getExternalDataPath(path));
   llvm::errs() << "note: removed " << path
                << "; --keep-on-failure keeps it\n";
 }
@@ -336,12 +330,13 @@ int compile(MLIRContext &context) {
     return 1;
 
   reporter.enter("writing " + outputFilename);
-  auto exportStart = std::chrono::system_clock::now();
   ONNXExportOptions exportOptions;
   if (externalDataThreshold.getNumOccurrences())
     exportOptions.externalDataThreshold = externalDataThreshold;
   exportOptions.verify = !noVerifyONNX;
-  if (failed(exportONNXFile(*module, outputFilename, exportOptions)))
+  bool wroteExternalData = false;
+  if (failed(exportONNXFile(*module, outputFilename, exportOptions,
+                            &wroteExternalData)))
     return 1;
 
   if (verifyOutput) {
@@ -349,7 +344,7 @@ int compile(MLIRContext &context) {
     if (failed(verifyAgainstTorch(inputFilename, outputFilename, inputShapes,
                                   verbose))) {
       if (!keepOnFailure)
-        removeOutput(outputFilename, exportStart);
+        removeOutput(outputFilename, wroteExternalData);
       return 1;
     }
   }

@@ -230,7 +230,7 @@ void collectExternalCandidates(ModelContents &contents, uint64_t threshold) {
 LogicalResult
 mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
                                  std::optional<uint64_t> externalDataThreshold,
-                                 Location loc) {
+                                 Location loc, bool *wroteExternalData) {
   if (externalDataThreshold)
     collectExternalCandidates(contents, *externalDataThreshold);
   std::vector<LargeInitializer> &large = contents.largeInitializers;
@@ -329,5 +329,7 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
       llvm::sys::fs::remove(dataPath);
     return failure();
   }
+  if (wroteExternalData)
+    *wroteExternalData = anyExternal;
   return success();
 }

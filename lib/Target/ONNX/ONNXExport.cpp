@@ -24,7 +24,8 @@ using namespace mlir::torch_onnx;
 
 LogicalResult
 mlir::torch_onnx::exportONNXFile(ModuleOp module, StringRef outputPath,
-                                 const ONNXExportOptions &options) {
+                                 const ONNXExportOptions &options,
+                                 bool *wroteExternalData) {
   ModelContents contents;
   if (failed(buildModel(module, contents)))
     return failure();
@@ -38,7 +39,7 @@ mlir::torch_onnx::exportONNXFile(ModuleOp module, StringRef outputPath,
       return module.emitError() << *error;
   }
   return writeModelFile(contents, outputPath, options.externalDataThreshold,
-                        module.getLoc());
+                        module.getLoc(), wroteExternalData);
 }
 
 LogicalResult mlir::torch_onnx::exportONNXText(ModuleOp module,

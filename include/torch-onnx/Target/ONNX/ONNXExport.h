@@ -31,9 +31,12 @@ struct ONNXExportOptions {
 std::string getExternalDataPath(StringRef modelPath);
 
 /// Writes `module`, which holds one ONNX-dialect graph, to `outputPath`
-/// atomically: a failed export leaves no file behind.
+/// atomically: a failed export leaves no file behind. On success,
+/// `wroteExternalData`, when given, tells whether the side file
+/// `getExternalDataPath(outputPath)` was written too.
 LogicalResult exportONNXFile(ModuleOp module, StringRef outputPath,
-                             const ONNXExportOptions &options);
+                             const ONNXExportOptions &options,
+                             bool *wroteExternalData = nullptr);
 
 /// Prints `module` in ONNX's textual syntax.
 LogicalResult exportONNXText(ModuleOp module, raw_ostream &os);
