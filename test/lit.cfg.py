@@ -9,8 +9,9 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "TORCH_ONNX"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test", ".py"]
-config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "fixtures"]
+config.suffixes = [".mlir", ".test"]
+# Directories of files that tests read or run, not tests.
+config.excludes = ["Inputs", "fixtures"]
 config.test_source_root = os.path.dirname(__file__)
 
 # Without TORCH_ONNX_BUILD_COMPILER only the dialects and torch-onnx-opt are
@@ -27,7 +28,9 @@ if not config.build_compiler:
 config.test_exec_root = os.path.join(config.torch_onnx_obj_root, "test")
 
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
-config.substitutions.append(("%PATH%", config.environment["PATH"]))
+# The test scripts import the shared Python of utils/ (the model zoo).
+config.environment["PYTHONPATH"] = os.path.join(config.torch_onnx_src_root,
+                                                "utils")
 config.substitutions.append(
     ("%expect-exit", config.python_executable + " " +
      os.path.join(config.torch_onnx_src_root, "utils", "expect_exit.py")))
