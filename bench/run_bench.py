@@ -5,7 +5,7 @@
 
 For each model it measures, as the median of alternating runs, the whole
 process wall time and peak RSS of torch-onnx-compile, of a one-process
-torch.onnx.export (bench/peer_export.py, opset 17, the TorchScript-based
+torch.onnx.export (utils/peer_export.py, opset 17, the TorchScript-based
 exporter) of the same TorchScript file, and of the floor (bench/floor.cpp: load the archive and write every
 weight once). Each run starts after the page cache is written back. It
 also counts the nodes of both outputs and times both in
@@ -29,8 +29,13 @@ import numpy as np
 import onnx
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The benchmark runs from a checkout, not under lit: it finds utils/ itself.
+sys.path.insert(0, os.path.join(ROOT, "utils"))
+import input_shape  # noqa: E402
+
 # The model zoo and the peer run with this script's Python (.venv's).
 PYTHON = sys.executable
+PEER_EXPORT = os.path.join(ROOT, "utils", "peer_export.py")
 MODELS = ["resnet18", "resnet50", "mobilenet_v2", "vgg11_bn", "swin_t",
           "convnext_tiny"]
 SCALING = [100, 200, 400, 800, 1600]
@@ -100,13 +105,9 @@ def ort_latency(path, shapes):
     try:
         session = onnxruntime.InferenceSession(
             path, options, providers=["CPUExecutionProvider"])
-        feeds = {}
-        for value, shape in zip(session.get_inputs(), shapes):
-            *dims, dtype = shape.split("x")
-            dims = [int(d) for d in dims]
-            feeds[value.name] = (
-                np.random.randn(*dims).astype(np.float32)
-                if dtype.startswith("f") else np.zeros(dims, dtype=np.int64))
+        rng = np.random.default_rng(0)
+        feeds = {value.name: input_shape.numpy_example(shape, rng)
+                 for value, shape in zip(session.get_inputs(), shapes)}
         for _ in range(10):
             session.run(None, feeds)
         times = []
@@ -136,8 +137,7 @@ def measure(name, build, runs, workdir, slow_peer=120.0, peer_timeout=900.0,
     floor_out = os.path.join(workdir, f"{name}.floor.bin")
     compile_cmd = [os.path.join(build, "bin", "torch-onnx-compile"), pt, "-o",
                    ours_onnx] + flags
-    peer_cmd = [PYTHON, os.path.join(ROOT, "bench", "peer_export.py"), pt,
-                peer_onnx] + shapes
+    peer_cmd = [PYTHON, PEER_EXPORT, pt, peer_onnx] + shapes
     floor_cmd = [os.path.join(build, "bin", "torch-onnx-bench-floor"), pt,
                  floor_out]
     samples = {"ours": [], "peer": [], "floor": []}
@@ -214,7 +214,7 @@ def startup_commands(build, workdir):
         "ours": [os.path.join(build, "bin", "torch-onnx-compile"), pt, "-o",
                  os.path.join(workdir, "deep_mlp_3.ours.onnx")] +
         zoo("deep_mlp_3", "--flags"),
-        "peer": [PYTHON, os.path.join(ROOT, "bench", "peer_export.py"), pt,
+        "peer": [PYTHON, PEER_EXPORT, pt,
                  os.path.join(workdir, "deep_mlp_3.peer.onnx")] +
         zoo("deep_mlp_3", "--shapes"),
     }

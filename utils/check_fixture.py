@@ -41,18 +41,7 @@ import numpy as np
 import onnx
 import onnx.numpy_helper
 
-# Fixture dtype -> (numpy dtype, --input-shape element type).
-DTYPES = {
-    "float32": (np.float32, "f32"),
-    "float64": (np.float64, "f64"),
-    "float16": (np.float16, "f16"),
-    "int64": (np.int64, "si64"),
-    "int32": (np.int32, "si32"),
-    "int16": (np.int16, "si16"),
-    "int8": (np.int8, "si8"),
-    "uint8": (np.uint8, "ui8"),
-    "bool": (np.bool_, "i1"),
-}
+import input_shape
 
 
 class FixtureError(Exception):
@@ -78,10 +67,20 @@ def is_scalar(value):
     return isinstance(value, dict) and "scalar" in value
 
 
+def numpy_dtype(value, where):
+    """The numpy dtype that fixture tensor `value` names: one that numpy has
+    and that has an --input-shape element type."""
+    try:
+        input_shape.element_type(value.get("dtype"))
+        return np.dtype(value["dtype"])
+    except (TypeError, ValueError):
+        raise FixtureError(f"{where}: unsupported dtype {value.get('dtype')!r}")
+
+
 def to_array(value, where):
     """A fixture tensor as a numpy array."""
+    dtype = numpy_dtype(value, where)
     try:
-        dtype = DTYPES[value["dtype"]][0]
         array = np.array(value["data"], dtype=dtype)
         return array.reshape(value["shape"])
     except (KeyError, TypeError, ValueError) as e:
@@ -89,10 +88,7 @@ def to_array(value, where):
 
 
 def input_shape_flag(value, where):
-    if value.get("dtype") not in DTYPES:
-        raise FixtureError(f"{where}: unsupported dtype {value.get('dtype')!r}")
-    return "x".join([str(d) for d in value["shape"]] +
-                    [DTYPES[value["dtype"]][1]])
+    return input_shape.format_shape(value["shape"], numpy_dtype(value, where))
 
 
 def print_flags(path):
