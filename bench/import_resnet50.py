@@ -22,8 +22,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-MAKE_MODELS = os.path.join(HERE, "..", "test", "Import", "TorchScript",
-                           "Inputs", "make_models.py")
+MODEL_ZOO = os.path.join(HERE, "..", "utils", "model_zoo.py")
 
 
 def best_time(command, runs):
@@ -43,7 +42,7 @@ def main():
     bin_dir = os.path.join(args.build_dir, "bin")
     with tempfile.TemporaryDirectory() as tmp:
         model = os.path.join(tmp, "resnet50.pt")
-        subprocess.run([sys.executable, MAKE_MODELS, "resnet50", model],
+        subprocess.run([sys.executable, MODEL_ZOO, "resnet50", model],
                        check=True)
         load = [os.path.join(bin_dir, "torch-onnx-bench-load-only"), model]
         translate = [os.path.join(bin_dir, "torch-onnx-translate"),

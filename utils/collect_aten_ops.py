@@ -4,13 +4,11 @@
 Run with the Python of the project's virtual environment (.venv) when
 refreshing dialects/Torch/AtenOpAllowlist.txt.
 """
-import os
 import sys
 
 import torch
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import model_zoo  # noqa: E402
+from zoo_image_models import IMAGE_MODELS, image_model
 
 
 def graph_ops(graph, out):
@@ -34,9 +32,9 @@ def module_ops(module, out):
 def main():
     ops = set()
     torch.manual_seed(0)
-    for name in sorted(model_zoo.IMAGE_MODELS):
+    for name in sorted(IMAGE_MODELS):
         try:
-            model, inputs = model_zoo.image_model(name, informative=False)
+            model, inputs = image_model(name, informative=False)
             traced = torch.jit.trace(model, inputs, check_trace=False)
             module_ops(traced, ops)
             print(name, file=sys.stderr)
