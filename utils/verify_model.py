@@ -6,6 +6,9 @@ onnxruntime (CPU). Stateful models (metadata `torch_onnx.state`) run several
 steps with their state fed back, and their final state is compared with the
 module's attributes too.
 
+Arguments may come from a response file, @FILE, one a line, as
+utils/model_zoo.py writes them; of two --dim for one symbol, the later wins.
+
 Exit code 0 when every output is within the tolerance, 1 otherwise.
 """
 import argparse
@@ -31,7 +34,8 @@ ONNX_TO_NUMPY = {
 
 
 def parse_args(argv):
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     fromfile_prefix_chars="@")
     parser.add_argument("torchscript")
     parser.add_argument("onnx_model")
     parser.add_argument("--input-shape", action="append", default=[],
