@@ -18,7 +18,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PatternUtils.h"
+#include "ONNXBuilder.h"
+#include "OperandConversion.h"
+#include "Patterns.h"
+#include "TorchConstants.h"
+#include "TypeUtils.h"
+
+#include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
 #include <cmath>
 #include <limits>
@@ -493,8 +500,7 @@ Value buildCausalExclusion(ONNXBuilder &b, Value query, Value key,
     return b.create<ONNX::RangeOp>(type,
                                    {b.i64Scalar(0), limit, b.i64Scalar(1)});
   };
-  Value rows = b.unsqueeze(
-      range(b.dimSize(query, rank - 2), targetLen), {1});
+  Value rows = b.unsqueeze(range(b.dimSize(query, rank - 2), targetLen), {1});
   Value cols = b.unsqueeze(range(b.dimSize(key, rank - 2), sourceLen), {0});
   return b.create<ONNX::GreaterOp>(
       RankedTensorType::get({targetLen, sourceLen}, i1), {cols, rows});
@@ -601,15 +607,15 @@ struct ConvertScaledDotProductAttention
 
     SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, *rank));
     std::swap(perm[*rank - 2], perm[*rank - 1]);
-    Value scores = b.binary<ONNX::MulOp>(
-        matmul(b, query, b.transpose(key, perm)), scale);
+    Value scores =
+        b.binary<ONNX::MulOp>(matmul(b, query, b.transpose(key, perm)), scale);
 
     Value minusInf =
         b.scalar(elementType, -std::numeric_limits<double>::infinity());
     if (*isCausal) {
       Value excluded = buildCausalExclusion(b, query, key, *rank);
-      scores =
-          b.create<ONNX::WhereOp>(scores.getType(), {excluded, minusInf, scores});
+      scores = b.create<ONNX::WhereOp>(scores.getType(),
+                                       {excluded, minusInf, scores});
     }
     if (!isNone(op.getAttnMask())) {
       Value mask = adaptor.getAttnMask();
@@ -627,9 +633,8 @@ struct ConvertScaledDotProductAttention
     }
     Value probabilities =
         maskedSoftmax(b, scores, /*mask=*/{}, /*axis=*/*rank - 1);
-    rewriter.replaceOp(op,
-                       b.create<ONNX::MatMulOp>(resultType,
-                                                {probabilities, value}));
+    rewriter.replaceOp(
+        op, b.create<ONNX::MatMulOp>(resultType, {probabilities, value}));
     return success();
   }
 };

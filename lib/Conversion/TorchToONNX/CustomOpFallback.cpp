@@ -14,7 +14,11 @@
 
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 
-#include "PatternUtils.h"
+#include "ONNXBuilder.h"
+#include "TorchConstants.h"
+
+#include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
 using namespace mlir;
 using namespace mlir::torch_onnx;

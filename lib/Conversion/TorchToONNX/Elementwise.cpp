@@ -13,7 +13,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PatternUtils.h"
+#include "ONNXBuilder.h"
+#include "OperandConversion.h"
+#include "Patterns.h"
+#include "TorchConstants.h"
+#include "TypeUtils.h"
+
+#include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -296,8 +304,7 @@ struct ConvertComparison : public ONNXConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type = getResultType(this->getTypeConverter(), op);
     Value torchLhs = op->getOperand(0), torchRhs = op->getOperand(1);
-    Type operandType =
-        getPromotedType(torchLhs, torchRhs);
+    Type operandType = getPromotedType(torchLhs, torchRhs);
     if (!type || !operandType)
       return rewriter.notifyMatchFailure(op, "unsupported types");
     // Ordering comparisons do not take bools.

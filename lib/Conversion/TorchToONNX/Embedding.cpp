@@ -15,7 +15,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PatternUtils.h"
+#include "ONNXBuilder.h"
+#include "Patterns.h"
+#include "TorchConstants.h"
+#include "TypeUtils.h"
+
+#include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
 #include <limits>
 

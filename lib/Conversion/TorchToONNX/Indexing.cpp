@@ -12,7 +12,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PatternUtils.h"
+#include "ONNXBuilder.h"
+#include "OperandConversion.h"
+#include "Patterns.h"
+#include "TorchConstants.h"
+#include "TypeUtils.h"
+
+#include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -96,7 +103,8 @@ struct ConvertDiff : public ONNXConversionPattern<Torch::AtenDiffOp> {
   LogicalResult
   matchAndRewrite(Torch::AtenDiffOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    TensorType type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> n = getConstantInt(op.getN());
     std::optional<int64_t> dim = getConstantInt(op.getDim());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());

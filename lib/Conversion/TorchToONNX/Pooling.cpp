@@ -14,7 +14,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PatternUtils.h"
+#include "ONNXBuilder.h"
+#include "OperandConversion.h"
+#include "Patterns.h"
+#include "TorchConstants.h"
+#include "TypeUtils.h"
+
+#include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
 using namespace mlir;
 using namespace mlir::torch_onnx;

@@ -7,7 +7,11 @@
 
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 
-#include "PatternUtils.h"
+#include "Patterns.h"
+#include "TypeUtils.h"
+
+#include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"

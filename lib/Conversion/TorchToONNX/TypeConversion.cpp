@@ -7,7 +7,11 @@
 
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 
-#include "PatternUtils.h"
+#include "ONNXBuilder.h"
+#include "TorchConstants.h"
+#include "TypeUtils.h"
+
+#include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 

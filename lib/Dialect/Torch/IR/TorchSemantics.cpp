@@ -10,6 +10,9 @@
 #include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -206,4 +209,135 @@ Type mlir::torch_onnx::Torch::joinTensorTypes(Type a, Type b) {
                    ? ta.getOptionalDtype()
                    : Type();
   return ta.getWithSizesAndDtype(sizes, dtype);
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar ops on constants
+//===----------------------------------------------------------------------===//
+
+int64_t mlir::torch_onnx::Torch::scalarToInt(Scalar s) {
+  if (auto *i = std::get_if<int64_t>(&s))
+    return *i;
+  if (auto *d = std::get_if<double>(&s))
+    return static_cast<int64_t>(*d);
+  return std::get<bool>(s) ? 1 : 0;
+}
+
+double mlir::torch_onnx::Torch::scalarToDouble(Scalar s) {
+  if (auto *i = std::get_if<int64_t>(&s))
+    return static_cast<double>(*i);
+  if (auto *d = std::get_if<double>(&s))
+    return *d;
+  return std::get<bool>(s) ? 1.0 : 0.0;
+}
+
+namespace {
+/// True for an int or a bool, which Python's arithmetic takes as an int.
+bool isIntLike(Scalar s) { return !std::holds_alternative<double>(s); }
+} // namespace
+
+std::optional<Scalar>
+mlir::torch_onnx::Torch::evaluateScalarOp(StringRef base,
+                                          ArrayRef<Scalar> args) {
+  if (args.size() == 1) {
+    Scalar a = args[0];
+    if (base == "neg")
+      return isIntLike(a) ? Scalar(-scalarToInt(a))
+                          : Scalar(-scalarToDouble(a));
+    if (base == "__not__")
+      return Scalar(scalarToInt(a) == 0);
+    if (base == "Int" || base == "IntImplicit")
+      return Scalar(scalarToInt(a));
+    if (base == "Float" || base == "FloatImplicit")
+      return Scalar(scalarToDouble(a));
+    if (base == "Bool")
+      return Scalar(scalarToDouble(a) != 0.0);
+    if (base == "abs")
+      return isIntLike(a) ? Scalar(std::abs(scalarToInt(a)))
+                          : Scalar(std::fabs(scalarToDouble(a)));
+    return std::nullopt;
+  }
+  if (args.size() == 3) {
+    // for-loop index arithmetic emitted by TorchScript.
+    if (base == "__range_length") {
+      int64_t lo = scalarToInt(args[0]), hi = scalarToInt(args[1]),
+              step = scalarToInt(args[2]);
+      if (step == 0)
+        return std::nullopt;
+      if (step > 0)
+        return Scalar(lo < hi ? (hi - lo + step - 1) / step : int64_t(0));
+      return Scalar(lo > hi ? (lo - hi - step - 1) / -step : int64_t(0));
+    }
+    if (base == "__derive_index")
+      return Scalar(scalarToInt(args[1]) +
+                    scalarToInt(args[0]) * scalarToInt(args[2]));
+    return std::nullopt;
+  }
+  if (args.size() != 2)
+    return std::nullopt;
+  Scalar a = args[0], b = args[1];
+  bool ints = isIntLike(a) && isIntLike(b);
+  bool bools =
+      std::holds_alternative<bool>(a) && std::holds_alternative<bool>(b);
+  if (base == "__and__" || base == "__or__" || base == "__xor__") {
+    if (!ints)
+      return std::nullopt;
+    int64_t x = scalarToInt(a), y = scalarToInt(b);
+    int64_t r = base == "__and__"  ? (x & y)
+                : base == "__or__" ? (x | y)
+                                   : (x ^ y);
+    return bools ? Scalar(r != 0) : Scalar(r);
+  }
+  if (base == "add" || base == "sub" || base == "mul") {
+    if (ints) {
+      int64_t x = scalarToInt(a), y = scalarToInt(b);
+      return Scalar(base == "add" ? x + y : base == "sub" ? x - y : x * y);
+    }
+    double x = scalarToDouble(a), y = scalarToDouble(b);
+    return Scalar(base == "add" ? x + y : base == "sub" ? x - y : x * y);
+  }
+  if (base == "div") {
+    if (scalarToDouble(b) == 0.0)
+      return std::nullopt;
+    return Scalar(scalarToDouble(a) / scalarToDouble(b));
+  }
+  if (base == "floordiv") {
+    if (ints) {
+      if (scalarToInt(b) == 0)
+        return std::nullopt;
+      return Scalar(floorDivide(scalarToInt(a), scalarToInt(b)));
+    }
+    if (scalarToDouble(b) == 0.0)
+      return std::nullopt;
+    return Scalar(std::floor(scalarToDouble(a) / scalarToDouble(b)));
+  }
+  if (base == "remainder") {
+    if (ints) {
+      if (scalarToInt(b) == 0)
+        return std::nullopt;
+      return Scalar(floorRemainder(scalarToInt(a), scalarToInt(b)));
+    }
+    double x = scalarToDouble(a), y = scalarToDouble(b);
+    if (y == 0.0)
+      return std::nullopt;
+    return Scalar(x - std::floor(x / y) * y);
+  }
+  auto compare = llvm::StringSwitch<int>(base)
+                     .Case("eq", 0)
+                     .Case("ne", 1)
+                     .Case("lt", 2)
+                     .Case("gt", 3)
+                     .Case("le", 4)
+                     .Case("ge", 5)
+                     .Default(-1);
+  if (compare < 0)
+    return std::nullopt;
+  if (ints) {
+    int64_t x = scalarToInt(a), y = scalarToInt(b);
+    bool r[] = {x == y, x != y, x<y, x> y, x <= y, x >= y};
+    return Scalar(r[compare]);
+  }
+  double x = scalarToDouble(a), y = scalarToDouble(b);
+  bool r[] = {x == y, x != y, x<y, x> y, x <= y, x >= y};
+  return Scalar(r[compare]);
 }

@@ -15,9 +15,6 @@
 
 #include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
 
-#include "llvm/ADT/StringSwitch.h"
-
-#include <cmath>
 #include <variant>
 
 using namespace mlir;
@@ -26,9 +23,7 @@ using namespace mlir::torch_onnx::Torch;
 
 namespace {
 
-/// A Python scalar known at compile time.
-using Scalar = std::variant<int64_t, double, bool>;
-
+/// The value of `value` when it is a scalar constant.
 std::optional<Scalar> matchScalar(Value value) {
   if (auto op = value.getDefiningOp<ConstantIntOp>())
     return Scalar(static_cast<int64_t>(op.getValue()));
@@ -42,127 +37,6 @@ std::optional<Scalar> matchScalar(Value value) {
     return Scalar(cast<IntegerAttr>(op.getValue()).getInt());
   }
   return std::nullopt;
-}
-
-double toDouble(Scalar s) {
-  if (auto *i = std::get_if<int64_t>(&s))
-    return static_cast<double>(*i);
-  if (auto *d = std::get_if<double>(&s))
-    return *d;
-  return std::get<bool>(s) ? 1.0 : 0.0;
-}
-
-bool isIntLike(Scalar s) { return !std::holds_alternative<double>(s); }
-
-int64_t toInt(Scalar s) {
-  if (auto *i = std::get_if<int64_t>(&s))
-    return *i;
-  if (auto *d = std::get_if<double>(&s))
-    return static_cast<int64_t>(*d);
-  return std::get<bool>(s) ? 1 : 0;
-}
-
-/// Evaluates the aten scalar op `base` (such as `add` or `lt`) on constant
-/// operands.
-std::optional<Scalar> evaluate(StringRef base, ArrayRef<Scalar> args) {
-  if (args.size() == 1) {
-    Scalar a = args[0];
-    if (base == "neg")
-      return isIntLike(a) ? Scalar(-toInt(a)) : Scalar(-toDouble(a));
-    if (base == "__not__")
-      return Scalar(toInt(a) == 0);
-    if (base == "Int" || base == "IntImplicit")
-      return Scalar(toInt(a));
-    if (base == "Float" || base == "FloatImplicit")
-      return Scalar(toDouble(a));
-    if (base == "Bool")
-      return Scalar(toDouble(a) != 0.0);
-    if (base == "abs")
-      return isIntLike(a) ? Scalar(std::abs(toInt(a)))
-                          : Scalar(std::fabs(toDouble(a)));
-    return std::nullopt;
-  }
-  if (args.size() == 3) {
-    // for-loop index arithmetic emitted by TorchScript.
-    if (base == "__range_length") {
-      int64_t lo = toInt(args[0]), hi = toInt(args[1]), step = toInt(args[2]);
-      if (step == 0)
-        return std::nullopt;
-      if (step > 0)
-        return Scalar(lo < hi ? (hi - lo + step - 1) / step : int64_t(0));
-      return Scalar(lo > hi ? (lo - hi - step - 1) / -step : int64_t(0));
-    }
-    if (base == "__derive_index")
-      return Scalar(toInt(args[1]) + toInt(args[0]) * toInt(args[2]));
-    return std::nullopt;
-  }
-  if (args.size() != 2)
-    return std::nullopt;
-  Scalar a = args[0], b = args[1];
-  bool ints = isIntLike(a) && isIntLike(b);
-  bool bools =
-      std::holds_alternative<bool>(a) && std::holds_alternative<bool>(b);
-  if (base == "__and__" || base == "__or__" || base == "__xor__") {
-    if (!ints)
-      return std::nullopt;
-    int64_t x = toInt(a), y = toInt(b);
-    int64_t r = base == "__and__"  ? (x & y)
-                : base == "__or__" ? (x | y)
-                                   : (x ^ y);
-    return bools ? Scalar(r != 0) : Scalar(r);
-  }
-  if (base == "add" || base == "sub" || base == "mul") {
-    if (ints) {
-      int64_t x = toInt(a), y = toInt(b);
-      return Scalar(base == "add" ? x + y : base == "sub" ? x - y : x * y);
-    }
-    double x = toDouble(a), y = toDouble(b);
-    return Scalar(base == "add" ? x + y : base == "sub" ? x - y : x * y);
-  }
-  if (base == "div") {
-    if (toDouble(b) == 0.0)
-      return std::nullopt;
-    return Scalar(toDouble(a) / toDouble(b));
-  }
-  if (base == "floordiv") {
-    if (ints) {
-      if (toInt(b) == 0)
-        return std::nullopt;
-      return Scalar(floorDivide(toInt(a), toInt(b)));
-    }
-    if (toDouble(b) == 0.0)
-      return std::nullopt;
-    return Scalar(std::floor(toDouble(a) / toDouble(b)));
-  }
-  if (base == "remainder") {
-    if (ints) {
-      if (toInt(b) == 0)
-        return std::nullopt;
-      return Scalar(floorRemainder(toInt(a), toInt(b)));
-    }
-    double x = toDouble(a), y = toDouble(b);
-    if (y == 0.0)
-      return std::nullopt;
-    return Scalar(x - std::floor(x / y) * y);
-  }
-  auto compare = llvm::StringSwitch<int>(base)
-                     .Case("eq", 0)
-                     .Case("ne", 1)
-                     .Case("lt", 2)
-                     .Case("gt", 3)
-                     .Case("le", 4)
-                     .Case("ge", 5)
-                     .Default(-1);
-  if (compare < 0)
-    return std::nullopt;
-  if (ints) {
-    int64_t x = toInt(a), y = toInt(b);
-    bool r[] = {x == y, x != y, x<y, x> y, x <= y, x >= y};
-    return Scalar(r[compare]);
-  }
-  double x = toDouble(a), y = toDouble(b);
-  bool r[] = {x == y, x != y, x<y, x> y, x <= y, x >= y};
-  return Scalar(r[compare]);
 }
 
 /// The base name (`add` for `torch.aten.add.int` or
@@ -185,19 +59,20 @@ Value createScalarConstant(PatternRewriter &rewriter, Location loc, Type type,
   if (isa<IntType>(type)) {
     if (std::holds_alternative<double>(value))
       return {};
-    return ConstantIntOp::create(rewriter, loc, toInt(value));
+    return ConstantIntOp::create(rewriter, loc, scalarToInt(value));
   }
   if (isa<Torch::FloatType>(type))
-    return ConstantFloatOp::create(rewriter, loc, toDouble(value));
+    return ConstantFloatOp::create(rewriter, loc, scalarToDouble(value));
   if (isa<Torch::BoolType>(type)) {
     if (!std::holds_alternative<bool>(value))
       return {};
     return ConstantBoolOp::create(rewriter, loc, std::get<bool>(value));
   }
   if (isa<NumberType>(type)) {
-    Attribute attr = std::holds_alternative<double>(value)
-                         ? Attribute(rewriter.getF64FloatAttr(toDouble(value)))
-                         : Attribute(rewriter.getI64IntegerAttr(toInt(value)));
+    Attribute attr =
+        std::holds_alternative<double>(value)
+            ? Attribute(rewriter.getF64FloatAttr(scalarToDouble(value)))
+            : Attribute(rewriter.getI64IntegerAttr(scalarToInt(value)));
     return ConstantNumberOp::create(rewriter, loc, type, attr);
   }
   return {};
@@ -228,7 +103,7 @@ struct FoldConstantScalarOp : public RewritePattern {
         return failure();
       args.push_back(*arg);
     }
-    std::optional<Scalar> result = evaluate(*base, args);
+    std::optional<Scalar> result = evaluateScalarOp(*base, args);
     if (!result)
       return failure();
     Value constant =
@@ -536,17 +411,17 @@ struct FoldScalarTensorArithmetic : public RewritePattern {
     StringRef base = *getAtenBaseName(op);
     std::optional<Scalar> result;
     if (base == "floor_divide") {
-      result = evaluate("floordiv", args);
+      result = evaluateScalarOp("floordiv", args);
     } else if (args.size() == 3) {
       // add, sub and rsub scale one operand by alpha.
       bool reversed = base == "rsub";
       std::optional<Scalar> scaled =
-          evaluate("mul", {args[reversed ? 0 : 1], args[2]});
+          evaluateScalarOp("mul", {args[reversed ? 0 : 1], args[2]});
       if (scaled)
-        result = evaluate(reversed ? "sub" : base,
-                          {args[reversed ? 1 : 0], *scaled});
+        result = evaluateScalarOp(reversed ? "sub" : base,
+                                  {args[reversed ? 1 : 0], *scaled});
     } else {
-      result = evaluate(base, args);
+      result = evaluateScalarOp(base, args);
     }
     if (!result || std::holds_alternative<bool>(*result))
       return failure();
@@ -558,10 +433,11 @@ struct FoldScalarTensorArithmetic : public RewritePattern {
     if (!sizes || !sizes->empty() || !dtype ||
         (isFloat ? !dtype.isF64() : !dtype.isSignedInteger(64)))
       return failure();
-    Value scalar = isFloat ? Value(ConstantFloatOp::create(
-                                 rewriter, op->getLoc(), toDouble(*result)))
-                           : Value(ConstantIntOp::create(rewriter, op->getLoc(),
-                                                         toInt(*result)));
+    Value scalar = isFloat
+                       ? Value(ConstantFloatOp::create(rewriter, op->getLoc(),
+                                                       scalarToDouble(*result)))
+                       : Value(ConstantIntOp::create(rewriter, op->getLoc(),
+                                                     scalarToInt(*result)));
     auto wrap =
         PrimNumToTensorScalarOp::create(rewriter, op->getLoc(), type, scalar);
     rewriter.replaceOp(op, wrap);
@@ -574,7 +450,8 @@ struct FoldPrimDtype : public OpRewritePattern<PrimDtypeOp> {
   LogicalResult matchAndRewrite(PrimDtypeOp op,
                                 PatternRewriter &rewriter) const override {
     auto type = cast<BaseTensorType>(op.getA().getType());
-    std::optional<int64_t> code = getScalarTypeForDtype(type.getOptionalDtype());
+    std::optional<int64_t> code =
+        getScalarTypeForDtype(type.getOptionalDtype());
     if (!code)
       return failure();
     rewriter.replaceOpWithNewOp<ConstantIntOp>(op, *code);
@@ -587,7 +464,8 @@ struct FoldIsFloatingPoint : public OpRewritePattern<AtenIsFloatingPointOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AtenIsFloatingPointOp op,
                                 PatternRewriter &rewriter) const override {
-    Type dtype = cast<BaseTensorType>(op.getSelf().getType()).getOptionalDtype();
+    Type dtype =
+        cast<BaseTensorType>(op.getSelf().getType()).getOptionalDtype();
     if (!dtype)
       return failure();
     rewriter.replaceOpWithNewOp<ConstantBoolOp>(op, isFloatDtype(dtype));

@@ -8,7 +8,8 @@
 // The facts of PyTorch's semantics that the Torch passes and the conversion
 // to ONNX both need, in one place: the ScalarType numbers that `dtype`
 // arguments carry, the dtype categories, `torch.promote_types`, the join of
-// tensor types, and Python's integer division.
+// tensor types, Python's integer division, and the values of aten scalar ops
+// on constant operands.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,10 +18,12 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Types.h"
+#include "mlir/Support/LLVM.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cstdint>
 #include <optional>
+#include <variant>
 
 namespace mlir::torch_onnx::Torch {
 
@@ -90,6 +93,22 @@ inline int64_t floorDivide(int64_t a, int64_t b) {
 inline int64_t floorRemainder(int64_t a, int64_t b) {
   return a - floorDivide(a, b) * b;
 }
+
+/// A Python scalar known at compile time: an int, a float or a bool.
+using Scalar = std::variant<int64_t, double, bool>;
+
+/// Python's `int(s)`: a float is truncated toward zero, a bool is 0 or 1.
+int64_t scalarToInt(Scalar s);
+/// Python's `float(s)`.
+double scalarToDouble(Scalar s);
+
+/// The value of the aten scalar op of base name `base` (`add` for
+/// `aten::add.int`, `floordiv`, `remainder`, `lt`, `__not__`, `Int`, ...) on
+/// constant operands `args`, as Python computes it: arithmetic on ints and
+/// bools gives an int and `div` a float; `floordiv` and `remainder` round
+/// toward negative infinity. None when the op is unknown or does not take
+/// such operands, and for a division by zero.
+std::optional<Scalar> evaluateScalarOp(StringRef base, ArrayRef<Scalar> args);
 
 } // namespace mlir::torch_onnx::Torch
 
