@@ -49,11 +49,6 @@ def ONNX_Dialect : Dialect {
   let hasRegionResultAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
-    void registerGeneratedOps();
-    /// Lets the generated op shards register their ops.
-    template <typename... Ops> void addGeneratedOperations() {
-      addOperations<Ops...>();
-    }
   }];
 }
 

@@ -382,12 +382,12 @@ def GeneralizeShapes : Pass<"torch-generalize-shapes", "ModuleOp"> {
   let summary = "Make chosen argument dims dynamic and re-infer every shape";
   let description = [{
     A traced model has the sizes of its example inputs everywhere. This pass
-    makes the dims named by `dynamic-dims` dynamic (`?`) in the arguments of
+    makes the dims named by `dynamic-dim` dynamic (`?`) in the arguments of
     the entry function, then re-infers the sizes and dtype of every value in
     program order (see `torch-refine-types`), so that no size derived from
     a dynamic dim stays static.
 
-    `dynamic-dims` is a list of `ARG:AXIS=SYMBOL` entries, for example
+    `dynamic-dim` is a list of `ARG:AXIS=SYMBOL` entries, for example
     `0:0=batch,x:1=seq`: ARG is an argument index or the argument's
     `torch_onnx.name`, AXIS a dim index (negative counts from the back) and
     SYMBOL the name the dim gets in the exported model. An unknown argument,
@@ -426,7 +426,7 @@ def GeneralizeShapes : Pass<"torch-generalize-shapes", "ModuleOp"> {
     dim that equals no argument dim is named `<function>_dim_<n>`, unique in
     the function.
 
-    Before (with `dynamic-dims=x:0=batch`):
+    Before (with `dynamic-dim=x:0=batch`):
 
     ```mlir
     func.func @forward(%x: !torch.vtensor<[4,16],f32> {torch_onnx.name = "x"})
@@ -460,7 +460,7 @@ def GeneralizeShapes : Pass<"torch-generalize-shapes", "ModuleOp"> {
     ```
   }];
   let options = [
-    ListOption<"dynamicDims", "dynamic-dims", "std::string",
+    ListOption<"dynamicDims", "dynamic-dim", "std::string",
                "Dims to make dynamic, as ARG:AXIS=SYMBOL entries">,
     Option<"functionName", "function", "std::string", /*default=*/"\"forward\"",
            "The entry function whose arguments get dynamic dims">,

@@ -19,7 +19,7 @@ def Torch_Dialect : Dialect {
     The `torch` dialect models TorchScript: the object graph of a scripted or
     traced `nn.Module` (`torch.class_type`, `torch.nn_module`), the `prim`
     control-flow and object operations, and the `aten` operators. The aten
-    operators are generated from LibTorch's operator registry; any other
+    operators are generated from PyTorch's operator registry; any other
     operator is kept as `torch.operator "ns::name.overload"`.
 
     Types follow torch-mlir's spelling so that its printed IR parses
@@ -30,11 +30,6 @@ def Torch_Dialect : Dialect {
   let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     void registerTypes();
-    void registerGeneratedAtenOps();
-    /// Lets the generated aten op shards register their ops.
-    template <typename... Ops> void addGeneratedOperations() {
-      addOperations<Ops...>();
-    }
   }];
 }
 

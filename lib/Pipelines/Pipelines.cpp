@@ -30,7 +30,7 @@ void mlir::torch_onnx::buildTorchToONNXPipeline(
   pm.addPass(createConvertTorchToONNX(convert));
   pm.addNestedPass<func::FuncOp>(ONNX::createFoldConstants());
   pm.addNestedPass<func::FuncOp>(ONNX::createFuseConvBatchNorm());
-  if (options.deduplicateInitializers)
+  if (!options.keepDuplicateInitializers)
     pm.addNestedPass<func::FuncOp>(ONNX::createDeduplicateInitializers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -14,7 +14,10 @@
 #include "Verification.h"
 
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
+#include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
 #include "torch-onnx/InitAll.h"
+#include "torch-onnx/Pipelines/Pipelines.h"
 #include "torch-onnx/Pipelines/Resources.h"
 #include "torch-onnx/Support/NestingDepth.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
@@ -175,33 +178,6 @@ private:
   bool done = false;
 };
 
-/// Checks a `--dynamic-dim` value: ARG:AXIS=SYMBOL.
-bool isValidDynamicDim(llvm::StringRef spec) {
-  auto [argAndAxis, symbol] = spec.split('=');
-  auto [arg, axis] = argAndAxis.split(':');
-  unsigned axisValue;
-  return !arg.empty() && !symbol.empty() && !axis.getAsInteger(10, axisValue);
-}
-
-/// Checks an `--input-shape` value such as 1x3x?xf32.
-bool isValidInputShape(llvm::StringRef shape) {
-  llvm::SmallVector<llvm::StringRef> parts;
-  shape.split(parts, 'x');
-  if (parts.empty())
-    return false;
-  static const char *const dtypes[] = {"f32", "f16",  "bf16", "f64",  "si64",
-                                       "i64", "si32", "i32",  "i1",   "bool",
-                                       "ui8", "si8",  "i8",   "si16", "i16"};
-  if (!llvm::is_contained(dtypes, parts.back()))
-    return false;
-  for (llvm::StringRef dim : llvm::ArrayRef(parts).drop_back()) {
-    uint64_t value;
-    if (dim != "?" && dim.getAsInteger(10, value))
-      return false;
-  }
-  return true;
-}
-
 /// The graph function of the converted module.
 func::FuncOp findGraph(ModuleOp module) {
   func::FuncOp graph;
@@ -243,29 +219,26 @@ LogicalResult applyNames(func::FuncOp graph) {
   return success();
 }
 
-std::string pipelineText() {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "torch-to-onnx-pipeline{opset=" << opset;
-  if (!dynamicDims.empty()) {
-    // An ARG that names a graph input (--input-names) means that input.
-    SmallVector<std::string> specs;
-    for (const std::string &spec : dynamicDims) {
-      auto [arg, rest] = llvm::StringRef(spec).split(':');
-      auto it = llvm::find(inputNames, arg);
-      specs.push_back(it == inputNames.end()
-                          ? spec
-                          : std::to_string(it - inputNames.begin()) + ":" +
-                                rest.str());
+/// Sets the options of torch-to-onnx-pipeline from the flags of the same
+/// names.
+void setPipelineOptions(TorchToONNXPipelineOptions &options) {
+  options.opset = opset;
+  // An ARG that names a graph input (--input-names) means that input.
+  std::vector<std::string> specs;
+  for (const std::string &entry : dynamicDims) {
+    std::optional<Torch::DynamicDimSpec> spec =
+        Torch::parseDynamicDimSpec(entry);
+    auto it = spec ? llvm::find(inputNames, spec->arg) : inputNames.end();
+    if (it == inputNames.end()) {
+      specs.push_back(entry);
+      continue;
     }
-    os << " dynamic-dims=" << llvm::join(specs, ",");
+    specs.push_back(std::to_string(it - inputNames.begin()) + ":" +
+                    std::to_string(spec->axis) + "=" + spec->symbol);
   }
-  if (fallbackCustomOps)
-    os << " fallback-custom-ops=true";
-  if (keepDuplicateInitializers)
-    os << " deduplicate-initializers=false";
-  os << "}";
-  return text;
+  options.dynamicDims = specs;
+  options.fallbackCustomOps = fallbackCustomOps;
+  options.keepDuplicateInitializers = keepDuplicateInitializers;
 }
 
 /// Removes the model at `path` and, when the export wrote one, its external
@@ -310,8 +283,9 @@ int compile(MLIRContext &context) {
     return 2;
   if (timing)
     pm.enableTiming();
-  if (failed(parsePassPipeline(pipelineText(), pm, llvm::errs())))
-    return 1;
+  TorchToONNXPipelineOptions pipelineOptions;
+  setPipelineOptions(pipelineOptions);
+  buildTorchToONNXPipeline(pm, pipelineOptions);
   // The importer verified its output; one verification after the pipeline
   // catches a pass that broke the IR without walking it after every pass.
   pm.enableVerifier(verifyEach);
@@ -380,16 +354,10 @@ int main(int argc, char **argv) {
     return 2;
   }
   for (const std::string &spec : dynamicDims)
-    if (!isValidDynamicDim(spec)) {
+    if (!Torch::parseDynamicDimSpec(spec)) {
       llvm::errs() << "error: bad --dynamic-dim '" << spec
                    << "': expected ARG:AXIS=SYMBOL, e.g. 0:0=batch or "
                       "x:1=seq\n";
-      return 2;
-    }
-  for (const std::string &shape : inputShapes)
-    if (!isValidInputShape(shape)) {
-      llvm::errs() << "error: bad --input-shape '" << shape
-                   << "': expected dims and a dtype, e.g. 1x3x224x224xf32\n";
       return 2;
     }
 
@@ -400,6 +368,14 @@ int main(int argc, char **argv) {
   // them.
   context.printOpOnDiagnostic(false);
   context.loadAllAvailableDialects();
+  for (const std::string &shape : inputShapes) {
+    std::string error;
+    if (!Torch::parseInputShape(&context, shape, error)) {
+      llvm::errs() << "error: bad --input-shape '" << shape << "': " << error
+                   << "; expected dims and a dtype, e.g. 1x3x224x224xf32\n";
+      return 2;
+    }
+  }
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
   int result = compile(context);

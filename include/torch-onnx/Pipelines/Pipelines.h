@@ -13,23 +13,25 @@
 
 namespace mlir::torch_onnx {
 
+/// The options of `torch-to-onnx-pipeline`. torch-onnx-compile's flags of
+/// the same names set them.
 struct TorchToONNXPipelineOptions
     : public PassPipelineOptions<TorchToONNXPipelineOptions> {
   Option<int64_t> opset{*this, "opset",
                         llvm::cl::desc("Target ONNX opset, 13 to 17"),
                         llvm::cl::init(17)};
   ListOption<std::string> dynamicDims{
-      *this, "dynamic-dims",
+      *this, "dynamic-dim",
       llvm::cl::desc("Dims to make dynamic: ARG:AXIS=SYMBOL, ...")};
   Option<bool> fallbackCustomOps{
       *this, "fallback-custom-ops",
       llvm::cl::desc("Emit unconvertible ops in the org.pytorch.aten domain"),
       llvm::cl::init(false)};
-  Option<bool> deduplicateInitializers{
-      *this, "deduplicate-initializers",
-      llvm::cl::desc("Share one initializer among initializers of equal "
-                     "content"),
-      llvm::cl::init(true)};
+  Option<bool> keepDuplicateInitializers{
+      *this, "keep-duplicate-initializers",
+      llvm::cl::desc("Keep every initializer under its own name, even when "
+                     "several have equal contents"),
+      llvm::cl::init(false)};
 };
 
 /// Imported TorchScript to the ONNX dialect: legalization, shape

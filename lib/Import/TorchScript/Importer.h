@@ -9,8 +9,8 @@
 // (ObjectGraphImport.cpp), constants and weights (IValueImport.cpp),
 // functions and their blocks (GraphImport.cpp), aten and unknown nodes
 // (NodeImport.cpp), types (TypeImport.cpp), locations (LocationImport.cpp),
-// the parsing of --input-shape (InputShapes.cpp) and the reading of the
-// archive (ArchiveLoader.cpp). This private header
+// Python names of values (PythonNames.cpp) and the reading of the archive
+// (ArchiveLoader.cpp). This private header
 // only forward-declares LibTorch's types; LibTorch's headers stay in the
 // .cpp files.
 //
@@ -19,6 +19,7 @@
 #ifndef TORCH_ONNX_LIB_IMPORT_TORCHSCRIPT_IMPORTER_H
 #define TORCH_ONNX_LIB_IMPORT_TORCHSCRIPT_IMPORTER_H
 
+#include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -75,16 +76,7 @@ bool loadArchive(const std::string &path, torch::jit::Module &module);
 /// a table that large. Returns what is wrong, or nothing.
 std::optional<std::string> checkPickleMemo(const char *data, size_t size);
 
-/// One parsed `--input-shape`: sizes (kUnknownSize for `?`) and a dtype.
-struct InputShape {
-  SmallVector<int64_t> sizes;
-  Type dtype;
-};
-
-/// Parses `1x3x224x224xf32`, `?x10xsi64` or `f32` (a 0-d tensor). Returns
-/// std::nullopt and sets `error` when the text is malformed.
-std::optional<InputShape>
-parseInputShape(MLIRContext *context, llvm::StringRef text, std::string &error);
+using Torch::InputShape;
 
 /// Drops the `.N` suffix TorchScript adds to reused names: `x.1` -> `x`.
 /// Returns an empty string for purely numeric names such as `15`.

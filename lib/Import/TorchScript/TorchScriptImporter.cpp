@@ -160,7 +160,8 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
   SmallVector<InputShape> inputShapes;
   for (const std::string &text : options.inputShapes) {
     std::string error;
-    std::optional<InputShape> shape = parseInputShape(context, text, error);
+    std::optional<InputShape> shape =
+        Torch::parseInputShape(context, text, error);
     if (!shape) {
       emitError(fileLoc) << "invalid --input-shape '" << text << "': " << error;
       return nullptr;

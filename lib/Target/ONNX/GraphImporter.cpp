@@ -22,28 +22,28 @@
 using namespace mlir;
 using namespace mlir::torch_onnx;
 using onnx::AttributeProto;
-using onnx::OpSchema;
+using ONNX::AttributeKind;
+using ONNX::FormalParameter;
+using ONNX::OpSchema;
+using ONNX::ParameterOption;
 
 namespace {
-
-/// The newest opset the dialect's generated ops are defined at.
-constexpr int64_t kDialectMaxOpset = 17;
 
 /// The schema the dialect generated op `opType` from: the newest one up to
 /// its maximum opset that is not deprecated.
 const OpSchema *getDialectSchema(StringRef opType) {
-  const OpSchema *schema = ONNX::lookupSchema(opType, kDialectMaxOpset);
-  while (schema && schema->deprecated() && schema->since_version() > 1)
-    schema = ONNX::lookupSchema(opType, schema->since_version() - 1);
-  return schema && !schema->deprecated() ? schema : nullptr;
+  const OpSchema *schema =
+      ONNX::lookupSchema(opType, ONNX::getMaxKnownOpset());
+  while (schema && schema->deprecated && schema->sinceVersion > 1)
+    schema = ONNX::lookupSchema(opType, schema->sinceVersion - 1);
+  return schema && !schema->deprecated ? schema : nullptr;
 }
 
-bool haveSameShape(const std::vector<OpSchema::FormalParameter> &a,
-                   const std::vector<OpSchema::FormalParameter> &b) {
+bool haveSameShape(ArrayRef<FormalParameter> a, ArrayRef<FormalParameter> b) {
   if (a.size() != b.size())
     return false;
   for (size_t i = 0; i < a.size(); ++i)
-    if (a[i].GetOption() != b[i].GetOption())
+    if (a[i].option != b[i].option)
       return false;
   return true;
 }
@@ -54,22 +54,22 @@ bool haveSameShape(const std::vector<OpSchema::FormalParameter> &a,
 bool isCompatible(const OpSchema &model, const OpSchema &dialect) {
   if (&model == &dialect)
     return true;
-  if (!haveSameShape(model.inputs(), dialect.inputs()) ||
-      !haveSameShape(model.outputs(), dialect.outputs()))
+  if (!haveSameShape(model.inputs, dialect.inputs) ||
+      !haveSameShape(model.outputs, dialect.outputs))
     return false;
-  for (const auto &[name, attr] : model.attributes()) {
-    auto it = dialect.attributes().find(name);
-    if (it == dialect.attributes().end()) {
-      if (attr.type == AttributeProto::GRAPH)
+  for (const ONNX::AttributeSchema &attr : model.attributes) {
+    const ONNX::AttributeSchema *other = dialect.getAttribute(attr.name);
+    if (!other) {
+      if (attr.kind == AttributeKind::Graph)
         return false;
       continue;
     }
-    if (it->second.type != attr.type)
+    if (other->kind != attr.kind)
       return false;
   }
-  for (const auto &[name, attr] : dialect.attributes())
-    if ((attr.required || attr.type == AttributeProto::GRAPH) &&
-        !model.attributes().count(name))
+  for (const ONNX::AttributeSchema &attr : dialect.attributes)
+    if ((attr.required || attr.kind == AttributeKind::Graph) &&
+        !model.getAttribute(attr.name))
       return false;
   return true;
 }
@@ -206,23 +206,22 @@ Type GraphImporter::inferResultType(const OpSchema *schema, size_t formalIndex,
       return UnrankedTensorType::get(tensor.getElementType());
     return type;
   };
-  if (schema && formalIndex < schema->outputs().size()) {
-    const std::string &typeStr = schema->outputs()[formalIndex].GetTypeStr();
-    const std::vector<std::string> *allowed = nullptr;
-    for (const auto &constraint : schema->typeConstraintParams())
-      if (constraint.type_param_str == typeStr)
-        allowed = &constraint.allowed_type_strs;
-    if (!allowed) {
+  if (schema && formalIndex < schema->outputs.size()) {
+    const FormalParameter &output = schema->outputs[formalIndex];
+    StringRef typeStr = output.typeStr;
+    const ONNX::TypeConstraint *constraint = schema->getTypeConstraint(output);
+    if (!constraint) {
       if (Type type = parseONNXTypeString(typeStr, context))
         return type;
-    } else if (allowed->size() == 1) {
-      if (Type type = parseONNXTypeString(allowed->front(), context))
+    } else if (constraint->allowedTypes.size() == 1) {
+      if (Type type =
+              parseONNXTypeString(constraint->allowedTypes.front(), context))
         return type;
     }
     // An input bound to the same type parameter.
-    const auto &inputs = schema->inputs();
+    ArrayRef<FormalParameter> inputs = schema->inputs;
     for (size_t i = 0; i < inputs.size() && i < operands.size(); ++i)
-      if (inputs[i].GetTypeStr() == typeStr &&
+      if (inputs[i].typeStr == typeStr &&
           !isa<NoneType>(operands[i].getType()))
         return unranked(operands[i].getType());
   }
@@ -423,7 +422,7 @@ LogicalResult GraphImporter::importNode(onnx::NodeProto &node,
     auto found = opsets.find("");
     int64_t opset = found != opsets.end() ? found->second : ONNX::kDefaultOpset;
     schema = ONNX::lookupSchema(opType, opset);
-    if (schema && schema->deprecated())
+    if (schema && schema->deprecated)
       schema = nullptr;
     if (schema && RegisteredOperationName::lookup("onnx." + opType, context))
       dialectSchema = getDialectSchema(opType);
@@ -446,10 +445,9 @@ LogicalResult GraphImporter::importNode(onnx::NodeProto &node,
     return inferResultType(schema, formalIndex, operands);
   };
   if (dialectSchema) {
-    const auto &formals = schema->inputs();
     size_t next = 0;
-    for (const auto &formal : formals) {
-      if (formal.GetOption() == OpSchema::Variadic) {
+    for (const FormalParameter &formal : schema->inputs) {
+      if (formal.option == ParameterOption::Variadic) {
         for (; next < inputs.size(); ++next)
           operands.push_back(inputs[next] ? inputs[next] : getNoValue());
         break;
@@ -463,8 +461,8 @@ LogicalResult GraphImporter::importNode(onnx::NodeProto &node,
              << "node '" << node.name() << "' (" << opType << ") has "
              << inputs.size() << " inputs, more than its schema allows";
     size_t output = 0;
-    for (auto [formalIndex, formal] : llvm::enumerate(schema->outputs())) {
-      if (formal.GetOption() == OpSchema::Variadic) {
+    for (auto [formalIndex, formal] : llvm::enumerate(schema->outputs)) {
+      if (formal.option == ParameterOption::Variadic) {
         for (; output < static_cast<size_t>(node.output_size()); ++output) {
           outputResults.push_back(resultTypes.size());
           resultTypes.push_back(typeOf(node.output(output), formalIndex));
@@ -521,8 +519,8 @@ LogicalResult GraphImporter::importNode(onnx::NodeProto &node,
                           << ") has graph attributes, which are supported "
                              "only on ops of the ONNX dialect";
   if (dialectSchema)
-    for (const auto &[name, attr] : dialectSchema->attributes())
-      if (attr.type == AttributeProto::GRAPH)
+    for (const ONNX::AttributeSchema &attr : dialectSchema->attributes)
+      if (attr.kind == AttributeKind::Graph)
         state.addRegion();
 
   Operation *op = builder.create(state);

@@ -153,7 +153,7 @@ private:
   std::string nameResult(Value value, StringRef base);
 
   /// The schema of a default-domain op type at the target opset.
-  const onnx::OpSchema *getSchema(StringRef opType) const {
+  const ONNX::OpSchema *getSchema(StringRef opType) const {
     return ONNX::lookupSchema(opType, defaultOpset);
   }
 
@@ -378,11 +378,10 @@ LogicalResult ModelBuilder::emitAttribute(Operation *op, StringRef opType,
 
   std::optional<AttributeProto::AttributeType> schemaType;
   if (!isa<ONNX::CustomOp>(op))
-    if (const onnx::OpSchema *schema = getSchema(opType)) {
-      auto it = schema->attributes().find(name.str());
-      if (it != schema->attributes().end())
-        schemaType = it->second.type;
-    }
+    if (const ONNX::OpSchema *schema = getSchema(opType))
+      if (const ONNX::AttributeSchema *attrSchema = schema->getAttribute(name))
+        schemaType =
+            static_cast<AttributeProto::AttributeType>(attrSchema->kind);
   AttributeProto *attr = node.add_attribute();
   attr->set_name(name.str());
   return convertAttribute(namedAttr.getValue(), schemaType, *attr,

@@ -1,4 +1,4 @@
-// RUN: torch-onnx-opt %s -split-input-file -torch-generalize-shapes="dynamic-dims=tokens:1=seq" | FileCheck %s
+// RUN: torch-onnx-opt %s -split-input-file -torch-generalize-shapes="dynamic-dim=tokens:1=seq" | FileCheck %s
 
 // The sequence dim of a batch-first model flows through embedding, an LSTM
 // and the selection of its last step.

@@ -1,4 +1,4 @@
-// RUN: torch-onnx-opt %s -split-input-file -verify-diagnostics -torch-generalize-shapes="dynamic-dims=0:0=batch,0:1=seq" | FileCheck %s
+// RUN: torch-onnx-opt %s -split-input-file -verify-diagnostics -torch-generalize-shapes="dynamic-dim=0:0=batch,0:1=seq" | FileCheck %s
 
 // Sizes fixed by tracing that cannot be traced back to a dim are reported.
 

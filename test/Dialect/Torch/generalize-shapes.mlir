@@ -1,4 +1,4 @@
-// RUN: torch-onnx-opt %s -split-input-file -torch-generalize-shapes="dynamic-dims=0:0=batch" | FileCheck %s
+// RUN: torch-onnx-opt %s -split-input-file -torch-generalize-shapes="dynamic-dim=0:0=batch" | FileCheck %s
 
 // The batch dim flows through linear and relu to the result.
 

@@ -42,20 +42,13 @@ void ONNXDialect::registerTypes() {
       >();
 }
 
-void ONNXDialect::registerGeneratedOps() {
-  registerGeneratedOpsShard0(*this);
-  registerGeneratedOpsShard1(*this);
-  registerGeneratedOpsShard2(*this);
-  registerGeneratedOpsShard3(*this);
-}
-
 void ONNXDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.cpp.inc"
       >();
   registerTypes();
-  registerGeneratedOps();
+  registerONNXDialectOperations(this);
   addInterfaces<ONNXInlinerInterface>();
 }
 

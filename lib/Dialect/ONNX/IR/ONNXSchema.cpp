@@ -1,4 +1,4 @@
-//===- ONNXSchema.cpp - Check ONNX ops against libonnx's schemas ----------===//
+//===- ONNXSchema.cpp - ONNX schema table and op checks -------------------===//
 //
 // Part of the torch-onnx project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -24,16 +24,78 @@ using namespace mlir;
 using namespace mlir::torch_onnx;
 using namespace mlir::torch_onnx::ONNX;
 
-using onnx::AttributeProto;
-using onnx::OpSchema;
+namespace {
+#include "torch-onnx/Dialect/ONNX/IR/ONNXSchemas.inc"
+} // namespace
 
-const OpSchema *ONNX::lookupSchema(StringRef opType, int64_t opset,
-                                   StringRef domain) {
-  if (opset < 1 || opset > std::numeric_limits<int>::max())
-    return nullptr;
-  return onnx::OpSchemaRegistry::Schema(opType.str(), static_cast<int>(opset),
-                                        domain.str());
+StringRef ONNX::stringifyAttributeKind(AttributeKind kind) {
+  switch (kind) {
+  case AttributeKind::Undefined:
+    return "UNDEFINED";
+  case AttributeKind::Float:
+    return "FLOAT";
+  case AttributeKind::Int:
+    return "INT";
+  case AttributeKind::String:
+    return "STRING";
+  case AttributeKind::Tensor:
+    return "TENSOR";
+  case AttributeKind::Graph:
+    return "GRAPH";
+  case AttributeKind::Floats:
+    return "FLOATS";
+  case AttributeKind::Ints:
+    return "INTS";
+  case AttributeKind::Strings:
+    return "STRINGS";
+  case AttributeKind::Tensors:
+    return "TENSORS";
+  case AttributeKind::Graphs:
+    return "GRAPHS";
+  case AttributeKind::SparseTensor:
+    return "SPARSE_TENSOR";
+  case AttributeKind::SparseTensors:
+    return "SPARSE_TENSORS";
+  case AttributeKind::TypeProto:
+    return "TYPE_PROTO";
+  case AttributeKind::TypeProtos:
+    return "TYPE_PROTOS";
+  }
+  return "UNDEFINED";
 }
+
+const AttributeSchema *OpSchema::getAttribute(StringRef attrName) const {
+  for (const AttributeSchema &attr : attributes)
+    if (attr.name == attrName)
+      return &attr;
+  return nullptr;
+}
+
+const TypeConstraint *
+OpSchema::getTypeConstraint(const FormalParameter &param) const {
+  for (const TypeConstraint &constraint : typeConstraints)
+    if (constraint.typeParam == param.typeStr)
+      return &constraint;
+  return nullptr;
+}
+
+std::string OpSchema::getVersionedName() const {
+  return (name + "-" + Twine(sinceVersion)).str();
+}
+
+const OpSchema *ONNX::lookupSchema(StringRef opType, int64_t opset) {
+  // kSchemas is sorted by name, then by version.
+  ArrayRef<OpSchema> all(kSchemas);
+  const OpSchema *it = llvm::partition_point(
+      all, [&](const OpSchema &schema) { return schema.name < opType; });
+  const OpSchema *found = nullptr;
+  for (; it != all.end() && it->name == opType && it->sinceVersion <= opset;
+       ++it)
+    found = it;
+  return found;
+}
+
+int64_t ONNX::getMaxKnownOpset() { return kMaxOpset; }
 
 namespace {
 
@@ -42,16 +104,13 @@ namespace {
 class SchemaChecker {
 public:
   SchemaChecker(Operation *op, const OpSchema &schema)
-      : op(op), schema(schema),
-        schemaName(schema.Name() + "-" +
-                   std::to_string(schema.since_version())) {}
+      : op(op), schema(schema), schemaName(schema.getVersionedName()) {}
 
   LogicalResult check() {
-    if (failed(checkValues(op->getOperands().getTypes(), schema.inputs(),
-                           schema.min_input(), schema.max_input(), "input")) ||
-        failed(checkValues(op->getResultTypes(), schema.outputs(),
-                           schema.min_output(), schema.max_output(),
-                           "output")) ||
+    if (failed(checkValues(op->getOperands().getTypes(), schema.inputs,
+                           schema.minInputs, schema.maxInputs, "input")) ||
+        failed(checkValues(op->getResultTypes(), schema.outputs,
+                           schema.minOutputs, schema.maxOutputs, "output")) ||
         failed(checkAttributes()))
       return failure();
     return checkRegions();
@@ -59,62 +118,51 @@ public:
 
 private:
   /// The formal parameter that value `index` binds to, or null.
-  static const OpSchema::FormalParameter *
-  paramFor(const std::vector<OpSchema::FormalParameter> &params, size_t index) {
+  static const FormalParameter *paramFor(ArrayRef<FormalParameter> params,
+                                         size_t index) {
     for (size_t i = 0; i < params.size(); ++i) {
       if (i == index ||
-          (params[i].GetOption() == OpSchema::Variadic && index >= i))
+          (params[i].option == ParameterOption::Variadic && index >= i))
         return &params[i];
     }
     return nullptr;
   }
 
-  /// The type strings `param` allows, and the name of its type parameter
-  /// ("" when it names a type directly).
-  std::pair<const std::vector<std::string> *, std::string>
-  allowedTypes(const OpSchema::FormalParameter &param) const {
-    for (const auto &constraint : schema.typeConstraintParams())
-      if (constraint.type_param_str == param.GetTypeStr())
-        return {&constraint.allowed_type_strs, constraint.type_param_str};
-    return {nullptr, ""};
-  }
-
   InFlightDiagnostic error() { return op->emitOpError(); }
 
   static std::string describe(StringRef kind, size_t index,
-                              const OpSchema::FormalParameter *param) {
+                              const FormalParameter *param) {
     std::string text = kind.str() + " " + std::to_string(index);
     if (param)
-      text += " ('" + param->GetName() + "')";
+      text += " ('" + param->name.str() + "')";
     return text;
   }
 
   /// Checks the operands or the results of the op: how many there are, that
   /// only optional ones are missing (`none`), and their element types.
-  LogicalResult
-  checkValues(TypeRange types,
-              const std::vector<OpSchema::FormalParameter> &params,
-              int minCount, int maxCount, StringRef kind) {
+  LogicalResult checkValues(TypeRange types, ArrayRef<FormalParameter> params,
+                            int64_t minCount, int64_t maxCount,
+                            StringRef kind) {
     // Trailing missing values are dropped when the node is written.
     size_t count = types.size();
     while (count > 0 && isa<NoneType>(types[count - 1]))
       --count;
-    if (count < static_cast<size_t>(minCount))
+    if (static_cast<int64_t>(count) < minCount)
       return error() << "has " << count << " " << kind
                      << (count == 1 ? "" : "s") << ", but " << schemaName
                      << " requires at least " << minCount;
-    if (count > static_cast<size_t>(maxCount))
+    if (static_cast<int64_t>(count) > maxCount)
       return error() << "has " << count << " " << kind
                      << (count == 1 ? "" : "s") << ", but " << schemaName
                      << " allows at most " << maxCount;
 
     for (size_t i = 0; i < count; ++i) {
-      const OpSchema::FormalParameter *param = paramFor(params, i);
+      const FormalParameter *param = paramFor(params, i);
       if (!param)
         continue;
       Type type = types[i];
       if (isa<NoneType>(type)) {
-        if (param->GetOption() != OpSchema::Optional)
+        if (param->option != ParameterOption::Optional)
           return error() << describe(kind, i, param) << " of " << schemaName
                          << " is not optional, but is missing";
         continue;
@@ -127,7 +175,7 @@ private:
 
   /// Checks that `type` is one the schema allows for `param`, and that it
   /// agrees with earlier values bound to the same type parameter.
-  LogicalResult checkType(Type type, const OpSchema::FormalParameter &param,
+  LogicalResult checkType(Type type, const FormalParameter &param,
                           const std::string &what) {
     if (auto tensor = dyn_cast<TensorType>(type)) {
       Type element = tensor.getElementType();
@@ -141,54 +189,55 @@ private:
     std::string typeString = getONNXValueTypeString(type);
     if (typeString.empty())
       return success();
-    auto [allowed, typeParam] = allowedTypes(param);
-    if (!allowed) {
-      if (typeString != param.GetTypeStr())
+    const TypeConstraint *constraint = schema.getTypeConstraint(param);
+    if (!constraint) {
+      if (typeString != param.typeStr)
         return error() << what << " has type " << typeString << ", but "
-                       << schemaName << " requires " << param.GetTypeStr();
+                       << schemaName << " requires " << param.typeStr;
       return success();
     }
-    if (!llvm::is_contained(*allowed, typeString)) {
+    if (!llvm::is_contained(constraint->allowedTypes, typeString)) {
       InFlightDiagnostic diag = error();
       diag << what << " has type " << typeString << ", which " << schemaName
-           << " does not allow for " << typeParam << " (allowed: ";
-      llvm::interleaveComma(*allowed, diag);
+           << " does not allow for " << constraint->typeParam << " (allowed: ";
+      llvm::interleaveComma(constraint->allowedTypes, diag);
       return diag << ")";
     }
     // Every value of a type parameter has the same type, except within a
     // heterogeneous variadic parameter.
-    if (param.GetOption() == OpSchema::Variadic && !param.GetIsHomogeneous())
+    if (param.option == ParameterOption::Variadic && !param.homogeneous)
       return success();
-    auto [it, inserted] = boundTypes.try_emplace(typeParam, typeString, what);
+    auto [it, inserted] =
+        boundTypes.try_emplace(constraint->typeParam, typeString, what);
     if (!inserted && it->second.first != typeString)
       return error() << what << " has type " << typeString << ", but "
-                     << typeParam << " is " << it->second.first << " from "
-                     << it->second.second;
+                     << constraint->typeParam << " is " << it->second.first
+                     << " from " << it->second.second;
     return success();
   }
 
-  /// Whether `value` is an attribute of the kind `type`.
-  static bool hasKind(Attribute value, AttributeProto::AttributeType type) {
+  /// Whether `value` is an attribute of the kind `kind`.
+  static bool hasKind(Attribute value, AttributeKind kind) {
     auto isArrayOf = [](Attribute attr, auto isElement) {
       auto array = dyn_cast<ArrayAttr>(attr);
       return array && llvm::all_of(array.getValue(), isElement);
     };
-    switch (type) {
-    case AttributeProto::INT:
+    switch (kind) {
+    case AttributeKind::Int:
       return isa<IntegerAttr>(value);
-    case AttributeProto::INTS:
+    case AttributeKind::Ints:
       return isArrayOf(value, [](Attribute a) { return isa<IntegerAttr>(a); });
-    case AttributeProto::FLOAT:
+    case AttributeKind::Float:
       return isa<FloatAttr>(value);
-    case AttributeProto::FLOATS:
+    case AttributeKind::Floats:
       return isArrayOf(value, [](Attribute a) { return isa<FloatAttr>(a); });
-    case AttributeProto::STRING:
+    case AttributeKind::String:
       return isa<StringAttr>(value);
-    case AttributeProto::STRINGS:
+    case AttributeKind::Strings:
       return isArrayOf(value, [](Attribute a) { return isa<StringAttr>(a); });
-    case AttributeProto::TENSOR:
+    case AttributeKind::Tensor:
       return isa<ElementsAttr>(value);
-    case AttributeProto::GRAPH:
+    case AttributeKind::Graph:
       // A graph is a region, never an attribute.
       return false;
     default:
@@ -200,15 +249,15 @@ private:
     // Discardable attributes of other dialects or passes are not ONNX's.
     if (name.getValue().contains('.'))
       return success();
-    auto it = schema.attributes().find(name.str());
-    if (it == schema.attributes().end())
+    const AttributeSchema *attr = schema.getAttribute(name.getValue());
+    if (!attr)
       return error() << "has attribute '" << name.getValue()
                      << "', which is not defined by " << schemaName;
-    AttributeProto::AttributeType type = it->second.type;
-    if (!hasKind(value, type))
+    if (!hasKind(value, attr->kind))
       return error() << "attribute '" << name.getValue() << "' must be "
-                     << AttributeProto::AttributeType_Name(type)
-                     << (type == AttributeProto::GRAPH ? " (a region)" : "")
+                     << stringifyAttributeKind(attr->kind)
+                     << (attr->kind == AttributeKind::Graph ? " (a region)"
+                                                            : "")
                      << ", but is " << value;
     return success();
   }
@@ -219,14 +268,14 @@ private:
         return failure();
 
     SmallVector<StringRef> graphs = getGraphAttributeNames(op);
-    for (const auto &[name, attr] : schema.attributes()) {
+    for (const AttributeSchema &attr : schema.attributes) {
       if (!attr.required)
         continue;
-      bool present = attr.type == AttributeProto::GRAPH
-                         ? llvm::is_contained(graphs, name)
-                         : static_cast<bool>(op->getAttr(name));
+      bool present = attr.kind == AttributeKind::Graph
+                         ? llvm::is_contained(graphs, attr.name)
+                         : static_cast<bool>(op->getAttr(attr.name));
       if (!present)
-        return error() << "requires attribute '" << name << "' of "
+        return error() << "requires attribute '" << attr.name << "' of "
                        << schemaName;
     }
     return success();
@@ -238,9 +287,8 @@ private:
     SmallVector<StringRef> graphs = getGraphAttributeNames(op);
     for (auto [index, region] : llvm::enumerate(op->getRegions())) {
       StringRef name = index < graphs.size() ? graphs[index] : "";
-      auto it = schema.attributes().find(name.str());
-      if (it == schema.attributes().end() ||
-          it->second.type != AttributeProto::GRAPH)
+      const AttributeSchema *attr = schema.getAttribute(name);
+      if (!attr || attr->kind != AttributeKind::Graph)
         return error() << "has region " << index << " ('" << name
                        << "'), which is not a GRAPH attribute of "
                        << schemaName;
@@ -269,9 +317,9 @@ LogicalResult ONNX::verifyAgainstSchema(Operation *op) {
   const OpSchema *schema = lookupSchema(opType, opset);
   if (!schema)
     return op->emitOpError() << "is not defined in opset " << opset;
-  if (schema->deprecated())
+  if (schema->deprecated)
     return op->emitOpError()
            << "is not defined in opset " << opset << " (deprecated since opset "
-           << schema->since_version() << ")";
+           << schema->sinceVersion << ")";
   return SchemaChecker(op, *schema).check();
 }

@@ -38,7 +38,7 @@ void TorchDialect::initialize() {
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.cpp.inc"
       >();
   registerTypes();
-  registerGeneratedAtenOps();
+  registerTorchDialectOperations(this);
   addInterfaces<TorchInlinerInterface>();
 }
 

@@ -57,13 +57,6 @@ void mlir::torch_onnx::Torch::printDefaultTorchOp(OpAsmPrinter &printer,
   }
 }
 
-void TorchDialect::registerGeneratedAtenOps() {
-  registerAtenOpsShard0(*this);
-  registerAtenOpsShard1(*this);
-  registerAtenOpsShard2(*this);
-  registerAtenOpsShard3(*this);
-}
-
 //===----------------------------------------------------------------------===//
 // Constants
 //===----------------------------------------------------------------------===//

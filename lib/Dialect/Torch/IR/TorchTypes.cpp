@@ -141,7 +141,7 @@ static Type parseTensorParams(AsmParser &parser, bool valueSemantics) {
           sizes->push_back(kUnknownSize);
           continue;
         }
-        int64_t size;
+        int64_t size = 0;
         SMLoc loc = parser.getCurrentLocation();
         if (parser.parseInteger(size))
           return Type();
@@ -397,4 +397,54 @@ void TorchDialect::registerTypes() {
 #define GET_TYPEDEF_LIST
 #include "torch-onnx/Dialect/Torch/IR/TorchTypes.cpp.inc"
       >();
+}
+
+//===----------------------------------------------------------------------===//
+// Example input shapes
+//===----------------------------------------------------------------------===//
+
+static Type parseDtype(MLIRContext *ctx, llvm::StringRef text) {
+  auto signedInt = [&](unsigned width) -> Type {
+    return IntegerType::get(ctx, width, IntegerType::Signed);
+  };
+  return llvm::StringSwitch<Type>(text)
+      .Case("f32", Float32Type::get(ctx))
+      .Case("f16", Float16Type::get(ctx))
+      .Case("bf16", BFloat16Type::get(ctx))
+      .Case("f64", Float64Type::get(ctx))
+      .Cases({"si64", "i64"}, signedInt(64))
+      .Cases({"si32", "i32"}, signedInt(32))
+      .Cases({"si16", "i16"}, signedInt(16))
+      .Cases({"si8", "i8"}, signedInt(8))
+      .Case("ui8", IntegerType::get(ctx, 8, IntegerType::Unsigned))
+      .Cases({"i1", "bool"}, IntegerType::get(ctx, 1))
+      .Default(Type());
+}
+
+std::optional<InputShape> Torch::parseInputShape(MLIRContext *context,
+                                                StringRef text,
+                                                std::string &error) {
+  SmallVector<llvm::StringRef> parts;
+  text.split(parts, 'x');
+  InputShape shape;
+  shape.dtype = parseDtype(context, parts.back());
+  if (!shape.dtype) {
+    error = "'" + parts.back().str() +
+            "' is not a dtype (expected f32, f16, bf16, f64, si64, si32, "
+            "si16, si8, ui8 or i1)";
+    return std::nullopt;
+  }
+  for (llvm::StringRef dim : ArrayRef(parts).drop_back()) {
+    if (dim == "?") {
+      shape.sizes.push_back(kUnknownSize);
+      continue;
+    }
+    uint64_t size;
+    if (dim.getAsInteger(10, size) || size > uint64_t(INT64_MAX)) {
+      error = "'" + dim.str() + "' is not a dim (expected a size or '?')";
+      return std::nullopt;
+    }
+    shape.sizes.push_back(static_cast<int64_t>(size));
+  }
+  return shape;
 }

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Makes the dims named by the `dynamic-dims` option dynamic in the entry
+// Makes the dims named by the `dynamic-dim` option dynamic in the entry
 // function's arguments, rewrites the sizes that tracing fixed, re-infers
 // every type, and records the dims' symbols as `torch_onnx.dim_params`.
 //
@@ -40,6 +40,23 @@ struct DimRequest {
   std::string symbol;
 };
 
+} // namespace
+
+std::optional<DynamicDimSpec> Torch::parseDynamicDimSpec(StringRef entry) {
+  auto [dimPart, symbol] = entry.trim().split('=');
+  auto [argPart, axisPart] = dimPart.rsplit(':');
+  argPart = argPart.trim();
+  axisPart = axisPart.trim();
+  symbol = symbol.trim();
+  int64_t axis;
+  if (!entry.contains('=') || !dimPart.contains(':') || argPart.empty() ||
+      symbol.empty() || axisPart.getAsInteger(10, axis))
+    return std::nullopt;
+  return DynamicDimSpec{argPart.str(), axis, symbol.str()};
+}
+
+namespace {
+
 /// The name of argument `index`: its `torch_onnx.name`, or `arg<index>`.
 std::string getTorchArgumentName(func::FuncOp func, unsigned index) {
   if (auto name = func.getArgAttrOfType<StringAttr>(index, kNameAttr))
@@ -47,33 +64,25 @@ std::string getTorchArgumentName(func::FuncOp func, unsigned index) {
   return "arg" + std::to_string(index);
 }
 
-/// Parses and checks the entries of `dynamic-dims`.
+/// Parses and checks the entries of `dynamic-dim`.
 FailureOr<SmallVector<DimRequest>>
 parseDynamicDims(func::FuncOp func, ArrayRef<std::string> entries) {
   SmallVector<DimRequest> requests;
   for (StringRef entry : entries) {
+    std::optional<DynamicDimSpec> spec = parseDynamicDimSpec(entry);
+    if (!spec)
+      return func.emitError("malformed dynamic-dim entry '")
+             << entry.trim() << "': expected ARG:AXIS=SYMBOL";
     entry = entry.trim();
-    auto malformed = [&] {
-      return func.emitError("malformed dynamic-dims entry '")
-             << entry << "': expected ARG:AXIS=SYMBOL";
-    };
-    auto [dimPart, symbol] = entry.split('=');
-    auto [argPart, axisPart] = dimPart.rsplit(':');
-    argPart = argPart.trim();
-    axisPart = axisPart.trim();
-    symbol = symbol.trim();
-    if (!entry.contains('=') || !dimPart.contains(':') || argPart.empty() ||
-        symbol.empty())
-      return malformed();
-    int64_t axis;
-    if (axisPart.getAsInteger(10, axis))
-      return malformed();
+    StringRef argPart = spec->arg;
+    int64_t axis = spec->axis;
+    StringRef symbol = spec->symbol;
 
     std::optional<unsigned> argIndex;
     unsigned index;
     if (!argPart.getAsInteger(10, index)) {
       if (index >= func.getNumArguments())
-        return func.emitError("dynamic-dims entry '")
+        return func.emitError("dynamic-dim entry '")
                << entry << "': argument " << index << " is out of range; '@"
                << func.getName() << "' has " << func.getNumArguments()
                << " arguments";
@@ -84,25 +93,25 @@ parseDynamicDims(func::FuncOp func, ArrayRef<std::string> entries) {
           if (name.getValue() == argPart)
             argIndex = i;
       if (!argIndex)
-        return func.emitError("dynamic-dims entry '")
+        return func.emitError("dynamic-dim entry '")
                << entry << "': '@" << func.getName()
                << "' has no argument named '" << argPart << "'";
     }
     auto type = dyn_cast<BaseTensorType>(func.getArgument(*argIndex).getType());
     if (!type || !type.hasSizes())
-      return func.emitError("dynamic-dims entry '")
+      return func.emitError("dynamic-dim entry '")
              << entry << "': argument '"
              << getTorchArgumentName(func, *argIndex)
              << "' is not a tensor of known rank";
     std::optional<int64_t> dim = normalizeDim(axis, type.getRank());
     if (!dim)
-      return func.emitError("dynamic-dims entry '")
+      return func.emitError("dynamic-dim entry '")
              << entry << "': axis " << axis << " is out of range for argument '"
              << getTorchArgumentName(func, *argIndex) << "' of rank "
              << type.getRank();
     for (const DimRequest &other : requests)
       if (other.argIndex == *argIndex && other.axis == *dim)
-        return func.emitError("dynamic-dims entry '")
+        return func.emitError("dynamic-dim entry '")
                << entry << "': dim " << *dim << " of argument '"
                << getTorchArgumentName(func, *argIndex)
                << "' is already dynamic as '" << other.symbol << "'";

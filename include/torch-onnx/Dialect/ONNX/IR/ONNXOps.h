@@ -20,23 +20,12 @@
 
 #include <string>
 
-namespace mlir::torch_onnx::ONNX {
-void registerGeneratedOpsShard0(ONNXDialect &dialect);
-void registerGeneratedOpsShard1(ONNXDialect &dialect);
-void registerGeneratedOpsShard2(ONNXDialect &dialect);
-void registerGeneratedOpsShard3(ONNXDialect &dialect);
-} // namespace mlir::torch_onnx::ONNX
-
 #define GET_OP_CLASSES
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h.inc"
+// The ops generated from the ONNX schema registry; their definitions are
+// compiled in shards (see torch_onnx_add_sharded_ops).
 #define GET_OP_CLASSES
-#include "torch-onnx/Dialect/ONNX/IR/ONNXGenOps0.h.inc"
-#define GET_OP_CLASSES
-#include "torch-onnx/Dialect/ONNX/IR/ONNXGenOps1.h.inc"
-#define GET_OP_CLASSES
-#include "torch-onnx/Dialect/ONNX/IR/ONNXGenOps2.h.inc"
-#define GET_OP_CLASSES
-#include "torch-onnx/Dialect/ONNX/IR/ONNXGenOps3.h.inc"
+#include "torch-onnx/Dialect/ONNX/IR/ONNXGenOps.h.inc"
 
 namespace mlir::torch_onnx::ONNX {
 

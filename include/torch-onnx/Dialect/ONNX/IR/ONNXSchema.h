@@ -1,12 +1,15 @@
-//===- ONNXSchema.h - libonnx schemas of ONNX ops ---------------*- C++ -*-===//
+//===- ONNXSchema.h - Schemas of the default-domain ONNX ops ----*- C++ -*-===//
 //
 // Part of the torch-onnx project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
 //
 //===----------------------------------------------------------------------===//
 //
-// Access to libonnx's schema registry. Kept apart from ONNXOps.h so that
-// users of the dialect need not see ONNX's headers.
+// The signature of every version of every default-domain ONNX op, as the
+// ONNX schema registry defines it: formal inputs and outputs, type
+// constraints and attributes. The table is generated at build time from the
+// registry the dialect's ops are generated from, so that the verifier, the
+// emitter and the ONNX importer agree with the ops and need no libonnx.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,18 +17,92 @@
 #define TORCH_ONNX_DIALECT_ONNX_IR_ONNXSCHEMA_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <onnx/defs/schema.h>
+#include <cstdint>
+#include <string>
 
 namespace mlir::torch_onnx::ONNX {
 
-/// The schema of `opType` in `domain` ("" is the default domain) in force at
-/// `opset`: the newest one whose version does not exceed it. Null when the
-/// op does not exist at that opset; a deprecated schema is returned as is
-/// (see `OpSchema::deprecated()`). Lookups are cached and thread-safe.
-const onnx::OpSchema *lookupSchema(StringRef opType, int64_t opset,
-                                   StringRef domain = "");
+/// How many values a formal input or output binds, as in ONNX's
+/// `OpSchema::FormalParameterOption`.
+enum class ParameterOption : uint8_t { Single, Optional, Variadic };
+
+/// The kind of an attribute. The values are those of ONNX's
+/// `AttributeProto::AttributeType`.
+enum class AttributeKind : uint8_t {
+  Undefined = 0,
+  Float = 1,
+  Int = 2,
+  String = 3,
+  Tensor = 4,
+  Graph = 5,
+  Floats = 6,
+  Ints = 7,
+  Strings = 8,
+  Tensors = 9,
+  Graphs = 10,
+  SparseTensor = 11,
+  SparseTensors = 12,
+  TypeProto = 13,
+  TypeProtos = 14,
+};
+
+/// ONNX's spelling of `kind`, e.g. "INTS".
+StringRef stringifyAttributeKind(AttributeKind kind);
+
+/// A formal input or output.
+struct FormalParameter {
+  StringRef name;
+  /// A type parameter ("T") or a type ("tensor(int64)").
+  StringRef typeStr;
+  ParameterOption option;
+  /// For a variadic parameter: whether all its values have one type.
+  bool homogeneous;
+};
+
+/// The types a type parameter may stand for, e.g. "tensor(float)".
+struct TypeConstraint {
+  StringRef typeParam;
+  ArrayRef<StringRef> allowedTypes;
+};
+
+struct AttributeSchema {
+  StringRef name;
+  AttributeKind kind;
+  bool required;
+};
+
+/// One version of an op.
+struct OpSchema {
+  StringRef name;
+  int64_t sinceVersion;
+  bool deprecated;
+  int64_t minInputs;
+  int64_t maxInputs;
+  int64_t minOutputs;
+  int64_t maxOutputs;
+  ArrayRef<FormalParameter> inputs;
+  ArrayRef<FormalParameter> outputs;
+  ArrayRef<TypeConstraint> typeConstraints;
+  ArrayRef<AttributeSchema> attributes;
+
+  /// The attribute called `attrName`, or null.
+  const AttributeSchema *getAttribute(StringRef attrName) const;
+  /// The types `param` allows when it names a type parameter, else null.
+  const TypeConstraint *getTypeConstraint(const FormalParameter &param) const;
+  /// "Name-Version", as diagnostics name a schema.
+  std::string getVersionedName() const;
+};
+
+/// The schema of default-domain op `opType` in force at `opset`: the newest
+/// one whose version does not exceed it. Null when the op does not exist at
+/// that opset; a deprecated schema is returned as is.
+const OpSchema *lookupSchema(StringRef opType, int64_t opset);
+
+/// The newest opset the table and the dialect's generated ops know.
+int64_t getMaxKnownOpset();
 
 } // namespace mlir::torch_onnx::ONNX
 

@@ -25,23 +25,14 @@ namespace mlir::torch_onnx::Torch {
 ParseResult parseDefaultTorchOp(OpAsmParser &parser, OperationState &result);
 /// Prints torch-mlir's default op form.
 void printDefaultTorchOp(OpAsmPrinter &printer, Operation *op);
-
-void registerAtenOpsShard0(TorchDialect &dialect);
-void registerAtenOpsShard1(TorchDialect &dialect);
-void registerAtenOpsShard2(TorchDialect &dialect);
-void registerAtenOpsShard3(TorchDialect &dialect);
 } // namespace mlir::torch_onnx::Torch
 
 #define GET_OP_CLASSES
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h.inc"
+// The aten ops, generated from PyTorch's registry; their definitions are
+// compiled in shards (see torch_onnx_add_sharded_ops).
 #define GET_OP_CLASSES
-#include "torch-onnx/Dialect/Torch/IR/AtenOps0.h.inc"
-#define GET_OP_CLASSES
-#include "torch-onnx/Dialect/Torch/IR/AtenOps1.h.inc"
-#define GET_OP_CLASSES
-#include "torch-onnx/Dialect/Torch/IR/AtenOps2.h.inc"
-#define GET_OP_CLASSES
-#include "torch-onnx/Dialect/Torch/IR/AtenOps3.h.inc"
+#include "torch-onnx/Dialect/Torch/IR/AtenOps.h.inc"
 
 namespace mlir::torch_onnx::Torch {
 /// The int value of a `torch.constant.int`, if `value` is one.

@@ -51,6 +51,18 @@ bool isValidTorchDtype(Type type);
 /// True when a value of type `sub` may flow where `super` is expected.
 bool isValidSubtype(Type sub, Type super);
 
+/// The shape and dtype of an example input, as the tools' `--input-shape`
+/// spells it: sizes (kUnknownSize for `?`) and a dtype.
+struct InputShape {
+  SmallVector<int64_t> sizes;
+  Type dtype;
+};
+
+/// Parses `1x3x224x224xf32`, `?x10xsi64` or `f32` (a 0-d tensor). Returns
+/// std::nullopt and sets `error` when the text is malformed.
+std::optional<InputShape> parseInputShape(MLIRContext *context, StringRef text,
+                                          std::string &error);
+
 } // namespace mlir::torch_onnx::Torch
 
 #define GET_TYPEDEF_CLASSES

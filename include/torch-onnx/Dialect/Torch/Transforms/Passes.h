@@ -30,11 +30,22 @@ namespace mlir::torch_onnx::Torch {
 void populateTorchFoldingPatterns(RewritePatternSet &patterns,
                                   bool foldArgumentSizes = true);
 
+/// One `dynamic-dim` entry, ARG:AXIS=SYMBOL: dim AXIS of argument ARG (an
+/// index or a name) becomes a dynamic dim called SYMBOL.
+struct DynamicDimSpec {
+  std::string arg;
+  int64_t axis;
+  std::string symbol;
+};
+
+/// Parses a `dynamic-dim` entry; nullopt when it is not ARG:AXIS=SYMBOL.
+std::optional<DynamicDimSpec> parseDynamicDimSpec(StringRef entry);
+
 /// The options of `torch-legalize-pipeline`.
 struct TorchLegalizePipelineOptions
     : public PassPipelineOptions<TorchLegalizePipelineOptions> {
   ListOption<std::string> dynamicDims{
-      *this, "dynamic-dims",
+      *this, "dynamic-dim",
       llvm::cl::desc("Dims to make dynamic, as ARG:AXIS=SYMBOL entries (see "
                      "torch-generalize-shapes)")};
 };

@@ -28,8 +28,10 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cassert>
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace mlir {
 namespace func {
@@ -58,10 +60,70 @@ struct DimInfo {
   bool operator!=(const DimInfo &other) const { return !(*this == other); }
 };
 
+/// The dims of a tensor of known rank, or none when the rank is unknown: the
+/// interface of std::optional<SmallVector<DimInfo>>, over a vector that
+/// always exists. GCC's flow analysis takes the storage of an optional
+/// vector for uninitialized where it is not.
+class OptionalDims {
+public:
+  OptionalDims() = default;
+  OptionalDims(std::nullopt_t) {}
+  OptionalDims(SmallVector<DimInfo> dims)
+      : ranked(true), dims(std::move(dims)) {}
+  OptionalDims(std::optional<SmallVector<DimInfo>> maybeDims)
+      : ranked(maybeDims.has_value()) {
+    if (maybeDims)
+      dims = std::move(*maybeDims);
+  }
+
+  OptionalDims &operator=(std::nullopt_t) {
+    reset();
+    return *this;
+  }
+  OptionalDims &operator=(SmallVector<DimInfo> newDims) {
+    ranked = true;
+    dims = std::move(newDims);
+    return *this;
+  }
+  template <typename... Args> SmallVector<DimInfo> &emplace(Args &&...args) {
+    ranked = true;
+    dims = SmallVector<DimInfo>(std::forward<Args>(args)...);
+    return dims;
+  }
+  void reset() {
+    ranked = false;
+    dims.clear();
+  }
+
+  bool has_value() const { return ranked; }
+  explicit operator bool() const { return ranked; }
+  SmallVector<DimInfo> &operator*() {
+    assert(ranked && "the rank is unknown");
+    return dims;
+  }
+  const SmallVector<DimInfo> &operator*() const {
+    assert(ranked && "the rank is unknown");
+    return dims;
+  }
+  SmallVector<DimInfo> *operator->() { return &**this; }
+  const SmallVector<DimInfo> *operator->() const { return &**this; }
+
+  bool operator==(const OptionalDims &other) const {
+    return ranked == other.ranked && dims == other.dims;
+  }
+  bool operator!=(const OptionalDims &other) const {
+    return !(*this == other);
+  }
+
+private:
+  bool ranked = false;
+  SmallVector<DimInfo> dims;
+};
+
 /// What is known about a tensor: its dims (none when the rank is unknown)
 /// and its dtype (null when unknown).
 struct TensorInfo {
-  std::optional<SmallVector<DimInfo>> dims;
+  OptionalDims dims;
   Type dtype;
 
   /// The knowledge a tensor type carries, without symbols.
