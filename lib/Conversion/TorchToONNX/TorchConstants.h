@@ -23,9 +23,9 @@
 
 namespace mlir::torch_onnx::torch_to_onnx {
 
-/// The value of an int that is known at compile time: a `torch.constant.int`,
-/// a size of a static dim (`aten.size.int`, `aten.dim`, `aten.numel`), or int
-/// arithmetic on such values.
+/// The value of an int constant (`torch.constant.int`, or an int
+/// `torch.constant.number`). Sizes and int arithmetic known at compile time
+/// are constants once `torch-cleanup` has folded them.
 std::optional<int64_t> getConstantInt(Value value);
 /// The value of a float (or an int or bool) known at compile time.
 std::optional<double> getConstantFloat(Value value);

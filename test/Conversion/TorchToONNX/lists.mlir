@@ -74,33 +74,3 @@ func.func @forward(%x: !torch.vtensor<[2,5],f32>) -> (!torch.vtensor<[2,1],f32>,
   %a, %b = torch.prim.ListUnpack %l : !torch.list<vtensor> -> !torch.vtensor<[2,1],f32>, !torch.vtensor<[2,4],f32>
   return %a, %b : !torch.vtensor<[2,1],f32>, !torch.vtensor<[2,4],f32>
 }
-
-// -----
-
-// Split sizes from the scalar arithmetic that tracing records on sizes
-// (NumToTensor, tensor ops on 0-d tensors, Int.Tensor) are computed at
-// compile time: [2, 2 * 3 + (1 - 2 // 1) - 2] = [2, 3]. No run-time
-// arithmetic is left.
-// CHECK-LABEL: func.func @main_graph
-// CHECK-SAME: (%[[X:.*]]: tensor<2x5xf32>)
-// CHECK: %[[S:.*]] = "onnx.Initializer"() {{.*}}dense<[2, 3]> : tensor<2xi64>
-// CHECK: %[[P:.*]]:2 = "onnx.Split"(%[[X]], %[[S]]) {axis = 1 : si64} : (tensor<2x5xf32>, tensor<2xi64>) -> (tensor<2x2xf32>, tensor<2x3xf32>)
-// CHECK-NOT: "onnx.Mul"
-// CHECK-NOT: "onnx.Sub"
-// CHECK: return %[[P]]#0, %[[P]]#1
-func.func @forward(%x: !torch.vtensor<[2,5],f32>) -> (!torch.vtensor<[2,2],f32>, !torch.vtensor<[2,3],f32>) {
-  %int1 = torch.constant.int 1
-  %int2 = torch.constant.int 2
-  %three = torch.vtensor.literal(dense<3> : tensor<si64>) : !torch.vtensor<[],si64>
-  %n = torch.prim.NumToTensor.Scalar %int2 : !torch.int -> !torch.vtensor<[],si64>
-  %m = torch.aten.mul.Tensor %n, %three : !torch.vtensor<[],si64>, !torch.vtensor<[],si64> -> !torch.vtensor<[],si64>
-  %d = torch.aten.floor_divide.Scalar %n, %int1 : !torch.vtensor<[],si64>, !torch.int -> !torch.vtensor<[],si64>
-  %r = torch.aten.rsub.Scalar %d, %int1, %int1 : !torch.vtensor<[],si64>, !torch.int, !torch.int -> !torch.vtensor<[],si64>
-  %a = torch.aten.add.Tensor %m, %r, %int1 : !torch.vtensor<[],si64>, !torch.vtensor<[],si64>, !torch.int -> !torch.vtensor<[],si64>
-  %s = torch.aten.sub.Tensor %a, %n, %int1 : !torch.vtensor<[],si64>, !torch.vtensor<[],si64>, !torch.int -> !torch.vtensor<[],si64>
-  %size = torch.aten.Int.Tensor %s : !torch.vtensor<[],si64> -> !torch.int
-  %sizes = torch.prim.ListConstruct %int2, %size : (!torch.int, !torch.int) -> !torch.list<int>
-  %l = torch.aten.split_with_sizes %x, %sizes, %int1 : !torch.vtensor<[2,5],f32>, !torch.list<int>, !torch.int -> !torch.list<vtensor>
-  %0:2 = torch.prim.ListUnpack %l : !torch.list<vtensor> -> !torch.vtensor<[2,2],f32>, !torch.vtensor<[2,3],f32>
-  return %0#0, %0#1 : !torch.vtensor<[2,2],f32>, !torch.vtensor<[2,3],f32>
-}

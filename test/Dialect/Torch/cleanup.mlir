@@ -209,3 +209,59 @@ func.func @unchecked_cast(%x: !torch.vtensor<[2],f32>, %h: !torch.optional<vtens
   %2 = torch.aten.add.Tensor %0, %1, %int1 : !torch.vtensor, !torch.vtensor, !torch.int -> !torch.vtensor
   return %0, %2 : !torch.vtensor, !torch.vtensor
 }
+
+// -----
+
+// The scalar arithmetic that tracing records on sizes, with 0-d literals
+// among the operands, folds: [2, 2 * 3 + (1 - 2 // 1) - 2] = [2, 3], and the
+// divisions with a rounding mode: 7 // -2 = -4 ("floor"), 7 / -2 = -3
+// ("trunc").
+
+// CHECK-LABEL: func.func @scalar_tensor_literals(
+// CHECK-DAG:     %[[TWO:.*]] = torch.constant.int 2
+// CHECK-DAG:     %[[THREE:.*]] = torch.constant.int 3
+// CHECK-DAG:     %[[FLOOR:.*]] = torch.constant.int -4
+// CHECK-DAG:     %[[TRUNC:.*]] = torch.constant.int -3
+// CHECK-NOT:     torch.aten.mul.Tensor
+// CHECK-NOT:     torch.aten.div.Tensor_mode
+// CHECK:         %[[L:.*]] = torch.prim.ListConstruct %[[TWO]], %[[THREE]]
+// CHECK:         return %[[L]], %[[FLOOR]], %[[TRUNC]]
+func.func @scalar_tensor_literals() -> (!torch.list<int>, !torch.int, !torch.int) {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int7 = torch.constant.int 7
+  %three = torch.vtensor.literal(dense<3> : tensor<si64>) : !torch.vtensor<[],si64>
+  %minus2 = torch.vtensor.literal(dense<-2> : tensor<si64>) : !torch.vtensor<[],si64>
+  %n = torch.prim.NumToTensor.Scalar %int2 : !torch.int -> !torch.vtensor<[],si64>
+  %m = torch.aten.mul.Tensor %n, %three : !torch.vtensor<[],si64>, !torch.vtensor<[],si64> -> !torch.vtensor<[],si64>
+  %d = torch.aten.floor_divide.Scalar %n, %int1 : !torch.vtensor<[],si64>, !torch.int -> !torch.vtensor<[],si64>
+  %r = torch.aten.rsub.Scalar %d, %int1, %int1 : !torch.vtensor<[],si64>, !torch.int, !torch.int -> !torch.vtensor<[],si64>
+  %a = torch.aten.add.Tensor %m, %r, %int1 : !torch.vtensor<[],si64>, !torch.vtensor<[],si64>, !torch.int -> !torch.vtensor<[],si64>
+  %s = torch.aten.sub.Tensor %a, %n, %int1 : !torch.vtensor<[],si64>, !torch.vtensor<[],si64>, !torch.int -> !torch.vtensor<[],si64>
+  %size = torch.aten.Int.Tensor %s : !torch.vtensor<[],si64> -> !torch.int
+  %sizes = torch.prim.ListConstruct %int2, %size : (!torch.int, !torch.int) -> !torch.list<int>
+  %seven = torch.prim.NumToTensor.Scalar %int7 : !torch.int -> !torch.vtensor<[],si64>
+  %floor = torch.constant.str "floor"
+  %trunc = torch.constant.str "trunc"
+  %f = torch.aten.div.Tensor_mode %seven, %minus2, %floor : !torch.vtensor<[],si64>, !torch.vtensor<[],si64>, !torch.str -> !torch.vtensor<[],si64>
+  %t = torch.aten.div.Tensor_mode %seven, %minus2, %trunc : !torch.vtensor<[],si64>, !torch.vtensor<[],si64>, !torch.str -> !torch.vtensor<[],si64>
+  %fi = torch.aten.Int.Tensor %f : !torch.vtensor<[],si64> -> !torch.int
+  %ti = torch.aten.Int.Tensor %t : !torch.vtensor<[],si64> -> !torch.int
+  return %sizes, %fi, %ti : !torch.list<int>, !torch.int, !torch.int
+}
+
+// -----
+
+// Division by zero is left for run time.
+
+// CHECK-LABEL: func.func @scalar_tensor_division_by_zero(
+// CHECK:         torch.aten.div.Tensor_mode
+func.func @scalar_tensor_division_by_zero() -> !torch.int {
+  %int7 = torch.constant.int 7
+  %zero = torch.vtensor.literal(dense<0> : tensor<si64>) : !torch.vtensor<[],si64>
+  %seven = torch.prim.NumToTensor.Scalar %int7 : !torch.int -> !torch.vtensor<[],si64>
+  %trunc = torch.constant.str "trunc"
+  %t = torch.aten.div.Tensor_mode %seven, %zero, %trunc : !torch.vtensor<[],si64>, !torch.vtensor<[],si64>, !torch.str -> !torch.vtensor<[],si64>
+  %ti = torch.aten.Int.Tensor %t : !torch.vtensor<[],si64> -> !torch.int
+  return %ti : !torch.int
+}

@@ -376,19 +376,33 @@ struct FoldScalarTensorRoundTrip : public RewritePattern {
 };
 
 /// Arithmetic on 0-d tensors that wrap constants (traced code computes with
-/// `x.shape[i]` as `prim.NumToTensor`), as in
-/// `remainder.Scalar(NumToTensor(56), 7)`: becomes `NumToTensor` of the
-/// result, so that `aten.Int.Tensor` of it folds to a constant. Only results
-/// of the type `NumToTensor` gives (si64 for ints, f64 for floats) fold.
+/// `x.shape[i]` as `prim.NumToTensor`, and with 0-d literals), as in
+/// `remainder.Scalar(NumToTensor(56), 7)` or
+/// `div.Tensor_mode(NumToTensor(32), literal 4, "floor")`: becomes
+/// `NumToTensor` of the result, so that `aten.Int.Tensor` of it folds to a
+/// constant. Only results of the type `NumToTensor` gives (si64 for ints, f64
+/// for floats) fold.
 struct FoldScalarTensorArithmetic : public RewritePattern {
   FoldScalarTensorArithmetic(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
 
-  /// The constant that `value` holds: a scalar constant, or a 0-d tensor
-  /// wrapping one.
+  /// The constant that `value` holds: a scalar constant, a 0-d tensor
+  /// wrapping one, or a one-element integer or f64 literal.
   static std::optional<Scalar> matchOperand(Value value) {
     if (auto wrap = value.getDefiningOp<PrimNumToTensorScalarOp>())
       return matchScalar(wrap.getA());
+    if (auto literal = value.getDefiningOp<ValueTensorLiteralOp>()) {
+      auto dense = dyn_cast<DenseElementsAttr>(literal.getValue());
+      if (!dense || dense.getNumElements() != 1)
+        return std::nullopt;
+      Type element = dense.getElementType();
+      if (auto intType = dyn_cast<IntegerType>(element);
+          intType && intType.getWidth() > 1)
+        return Scalar((*dense.getValues<APInt>().begin()).getSExtValue());
+      if (element.isF64())
+        return Scalar((*dense.getValues<APFloat>().begin()).convertToDouble());
+      return std::nullopt;
+    }
     if (isa<BaseTensorType>(value.getType()))
       return std::nullopt;
     return matchScalar(value);
@@ -399,10 +413,20 @@ struct FoldScalarTensorArithmetic : public RewritePattern {
     if (!isa<AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp, AtenSubScalarOp,
              AtenRsubScalarOp, AtenMulTensorOp, AtenMulScalarOp,
              AtenRemainderTensorOp, AtenRemainderScalarOp, AtenFloorDivideOp,
-             AtenFloorDivideScalarOp>(op))
+             AtenFloorDivideScalarOp, AtenDivTensorModeOp>(op))
       return failure();
+    // div with a rounding mode: its third operand is the mode.
+    std::optional<StringRef> roundingMode;
+    ValueRange operands = op->getOperands();
+    if (auto div = dyn_cast<AtenDivTensorModeOp>(op)) {
+      auto mode = div.getRoundingMode().getDefiningOp<ConstantStrOp>();
+      if (!mode || (mode.getValue() != "floor" && mode.getValue() != "trunc"))
+        return failure();
+      roundingMode = mode.getValue();
+      operands = operands.take_front(2);
+    }
     SmallVector<Scalar> args;
-    for (Value operand : op->getOperands()) {
+    for (Value operand : operands) {
       std::optional<Scalar> arg = matchOperand(operand);
       if (!arg)
         return failure();
@@ -410,7 +434,14 @@ struct FoldScalarTensorArithmetic : public RewritePattern {
     }
     StringRef base = *getAtenBaseName(op);
     std::optional<Scalar> result;
-    if (base == "floor_divide") {
+    if (roundingMode == "trunc") {
+      // Python has no truncating scalar op; on ints it is C++'s division.
+      if (!std::holds_alternative<int64_t>(args[0]) ||
+          !std::holds_alternative<int64_t>(args[1]) ||
+          scalarToInt(args[1]) == 0)
+        return failure();
+      result = Scalar(scalarToInt(args[0]) / scalarToInt(args[1]));
+    } else if (base == "floor_divide" || roundingMode == "floor") {
       result = evaluateScalarOp("floordiv", args);
     } else if (args.size() == 3) {
       // add, sub and rsub scale one operand by alpha.
