@@ -14,7 +14,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -45,7 +45,7 @@ LogicalResult getUnaryOperands(OpTy op, AdaptorTy adaptor,
 
 /// A constant float operand, or a match failure.
 #define GET_CONSTANT_FLOAT(name, value)                                        \
-  std::optional<double> name = getConstantFloat(value);                        \
+  std::optional<double> name = Torch::matchConstantFloat(value);                        \
   if (!name)                                                                   \
     return rewriter.notifyMatchFailure(op, #name " must be a constant");
 
@@ -373,7 +373,7 @@ struct ConvertGlu : public ONNXConversionPattern<Torch::AtenGluOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
     Value x = adaptor.getSelf();
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!type || !dim || !isa<RankedTensorType>(x.getType()))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     int64_t axis = normalizeDim(*dim, type.getRank());
@@ -402,7 +402,7 @@ struct ConvertSoftmax : public ONNXConversionPattern<OpTy> {
     if (failed(getUnaryOperands(op, adaptor, this->getTypeConverter(), rewriter,
                                 type, x)))
       return failure();
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     std::optional<int64_t> rank = getRank(x);
     if (!dim || !rank || !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
       return rewriter.notifyMatchFailure(op, "unknown dim");
@@ -425,8 +425,8 @@ struct ConvertEvalDropout : public ONNXConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<bool> train = getConstantBool(op.getTrain());
-    std::optional<double> p = getConstantFloat(op.getP());
+    std::optional<bool> train = Torch::matchConstantBool(op.getTrain());
+    std::optional<double> p = Torch::matchConstantFloat(op.getP());
     if ((!train || *train) && (!p || *p != 0.0))
       return rewriter.notifyMatchFailure(op, "dropout in training mode");
     rewriter.replaceOp(op, adaptor.getInput());
@@ -442,7 +442,7 @@ struct ConvertNativeDropout
   LogicalResult
   matchAndRewrite(Torch::AtenNativeDropoutOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<bool> train = getConstantBool(op.getTrain());
+    std::optional<bool> train = Torch::matchConstantBool(op.getTrain());
     if (!isNone(op.getTrain()) && (!train || *train))
       return rewriter.notifyMatchFailure(op, "dropout in training mode");
     Value mask;

@@ -21,7 +21,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -272,7 +272,7 @@ LogicalResult readMask(ONNXBuilder &b, Value mask, Value convertedMask,
   if (!operands.mask)
     return failure();
   if (!isNone(maskType)) {
-    operands.maskType = getConstantInt(maskType);
+    operands.maskType = Torch::matchConstantInt(maskType);
     if (!operands.maskType)
       return failure();
   }
@@ -291,10 +291,10 @@ struct ConvertNativeMultiHeadAttention
   matchAndRewrite(Torch::Aten_NativeMultiHeadAttentionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ONNXBuilder b(rewriter, op.getLoc());
-    std::optional<int64_t> embedDim = getConstantInt(op.getEmbedDim());
-    std::optional<int64_t> numHeads = getConstantInt(op.getNumHead());
-    std::optional<bool> needWeights = getConstantBool(op.getNeedWeights());
-    std::optional<bool> average = getConstantBool(op.getAverageAttnWeights());
+    std::optional<int64_t> embedDim = Torch::matchConstantInt(op.getEmbedDim());
+    std::optional<int64_t> numHeads = Torch::matchConstantInt(op.getNumHead());
+    std::optional<bool> needWeights = Torch::matchConstantBool(op.getNeedWeights());
+    std::optional<bool> average = Torch::matchConstantBool(op.getAverageAttnWeights());
     if (!embedDim || !numHeads || !needWeights || !average)
       return rewriter.notifyMatchFailure(
           op, "embed_dim, num_head, need_weights and average_attn_weights "
@@ -357,11 +357,11 @@ struct ConvertTransformerEncoderLayer
                   OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     ONNXBuilder b(rewriter, op.getLoc());
-    std::optional<int64_t> embedDim = getConstantInt(op.getEmbedDim());
-    std::optional<int64_t> numHeads = getConstantInt(op.getNumHeads());
-    std::optional<bool> useGelu = getConstantBool(op.getUseGelu());
-    std::optional<bool> normFirst = getConstantBool(op.getNormFirst());
-    std::optional<double> eps = getConstantFloat(op.getEps());
+    std::optional<int64_t> embedDim = Torch::matchConstantInt(op.getEmbedDim());
+    std::optional<int64_t> numHeads = Torch::matchConstantInt(op.getNumHeads());
+    std::optional<bool> useGelu = Torch::matchConstantBool(op.getUseGelu());
+    std::optional<bool> normFirst = Torch::matchConstantBool(op.getNormFirst());
+    std::optional<double> eps = Torch::matchConstantFloat(op.getEps());
     if (!embedDim || !numHeads || !useGelu || !normFirst || !eps)
       return rewriter.notifyMatchFailure(
           op, "embed_dim, num_heads, use_gelu, norm_first and eps must be "
@@ -453,14 +453,14 @@ struct ConvertMaskedSoftmax
       return rewriter.notifyMatchFailure(op, "expected a ranked float input");
     int64_t dim = *rank - 1;
     if (!isNone(op.getDim())) {
-      std::optional<int64_t> value = getConstantInt(op.getDim());
+      std::optional<int64_t> value = Torch::matchConstantInt(op.getDim());
       if (!value || !isValidDim(*value, *rank))
         return rewriter.notifyMatchFailure(op, "unsupported dim");
       dim = normalizeDim(*value, *rank);
     }
     std::optional<int64_t> maskType;
     if (!isNone(op.getMaskType()))
-      maskType = getConstantInt(op.getMaskType());
+      maskType = Torch::matchConstantInt(op.getMaskType());
     mask = toBoolMask(b, mask);
     if (!mask)
       return rewriter.notifyMatchFailure(op, "unsupported mask type");
@@ -557,12 +557,12 @@ struct ConvertScaledDotProductAttention
           op, "expected float query, key and value of one rank, 2 or more");
     Type elementType = getElementType(query);
 
-    std::optional<double> dropout = getConstantFloat(op.getDropoutP());
+    std::optional<double> dropout = Torch::matchConstantFloat(op.getDropoutP());
     if (!dropout || *dropout != 0.0)
       return rewriter.notifyMatchFailure(
           op, "dropout_p must be 0: the ONNX model is deterministic");
-    std::optional<bool> isCausal = getConstantBool(op.getIsCausal());
-    std::optional<bool> enableGqa = getConstantBool(op.getEnableGqa());
+    std::optional<bool> isCausal = Torch::matchConstantBool(op.getIsCausal());
+    std::optional<bool> enableGqa = Torch::matchConstantBool(op.getEnableGqa());
     if (!isCausal || !enableGqa)
       return rewriter.notifyMatchFailure(
           op, "is_causal and enable_gqa must be known at compile time");

@@ -15,7 +15,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -86,10 +86,10 @@ struct FoldConstantScalar : public ConversionPattern {
       return failure();
     Value result = op->getResult(0);
     std::optional<double> value;
-    if (std::optional<int64_t> i = getConstantInt(result))
+    if (std::optional<int64_t> i = Torch::matchConstantInt(result))
       value = static_cast<double>(*i);
     else if (!isa<Torch::IntType>(result.getType()))
-      value = getConstantFloat(result);
+      value = Torch::matchConstantFloat(result);
     if (!value)
       return failure();
     rewriter.replaceOp(op, ONNXBuilder(rewriter, op->getLoc())
@@ -106,7 +106,7 @@ struct ConvertSizeInt : public ONNXConversionPattern<Torch::AtenSizeIntOp> {
   matchAndRewrite(Torch::AtenSizeIntOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!rank || !dim || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(op, "unknown dim");
     rewriter.replaceOp(
@@ -155,7 +155,7 @@ struct ConvertGetItemOfSize
   matchAndRewrite(Torch::Aten__Getitem__TOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto size = op.getList().getDefiningOp<Torch::AtenSizeOp>();
-    std::optional<int64_t> index = getConstantInt(op.getIdx());
+    std::optional<int64_t> index = Torch::matchConstantInt(op.getIdx());
     if (!size || !index)
       return failure();
     Value self = rewriter.getRemappedValue(size.getSelf());
@@ -432,7 +432,7 @@ FailureOr<Value> createFilledTensor(ConversionPatternRewriter &rewriter,
   ONNXBuilder b(rewriter, loc);
   Type elementType = type.getElementType();
   if (!fillValue && fill)
-    fillValue = getConstantFloat(fill);
+    fillValue = Torch::matchConstantFloat(fill);
   if (fillValue && type.hasStaticShape() &&
       type.getNumElements() <= kMaxSplatConstantElements)
     return b.splat(type, *fillValue);
@@ -550,10 +550,10 @@ struct ConvertArange : public ONNXConversionPattern<OpTy> {
     ONNXBuilder b(rewriter, op.getLoc());
 
     std::optional<double> startValue =
-        start ? getConstantFloat(start) : std::optional<double>(0.0);
-    std::optional<double> endValue = getConstantFloat(end);
+        start ? Torch::matchConstantFloat(start) : std::optional<double>(0.0);
+    std::optional<double> endValue = Torch::matchConstantFloat(end);
     std::optional<double> stepValue =
-        step ? getConstantFloat(step) : std::optional<double>(1.0);
+        step ? Torch::matchConstantFloat(step) : std::optional<double>(1.0);
     if (startValue && endValue && stepValue && *stepValue != 0.0 &&
         type.hasStaticShape()) {
       SmallVector<Attribute> elements;
@@ -596,9 +596,9 @@ struct ConvertLinspace : public ONNXConversionPattern<Torch::AtenLinspaceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type =
         getConvertedRankedType(getTypeConverter(), op.getResult());
-    std::optional<double> start = getConstantFloat(op.getStart());
-    std::optional<double> end = getConstantFloat(op.getEnd());
-    std::optional<int64_t> steps = getConstantInt(op.getSteps());
+    std::optional<double> start = Torch::matchConstantFloat(op.getStart());
+    std::optional<double> end = Torch::matchConstantFloat(op.getEnd());
+    std::optional<int64_t> steps = Torch::matchConstantInt(op.getSteps());
     if (!type || type.getRank() != 1 || !start || !end || !steps ||
         *steps < 0 || type.getDimSize(0) != *steps)
       return rewriter.notifyMatchFailure(

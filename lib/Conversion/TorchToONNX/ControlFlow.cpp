@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
@@ -53,7 +53,7 @@ struct ConvertPrimIf : public ONNXConversionPattern<Torch::PrimIfOp> {
   LogicalResult
   matchAndRewrite(Torch::PrimIfOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<bool> taken = getConstantBool(op.getCondition());
+    std::optional<bool> taken = Torch::matchConstantBool(op.getCondition());
     if (!taken) {
       bool thenRaises = raisesException(op.getThenRegion());
       bool elseRaises = raisesException(op.getElseRegion());

@@ -15,7 +15,7 @@
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 
 #include "ONNXBuilder.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
@@ -46,19 +46,19 @@ Attribute getConstantAttr(Builder &builder, Value value) {
         IntegerType::get(builder.getContext(), 64, IntegerType::Signed), v);
   };
   if (isa<Torch::IntType>(type)) {
-    if (std::optional<int64_t> v = getConstantInt(value))
+    if (std::optional<int64_t> v = Torch::matchConstantInt(value))
       return si64(*v);
     return {};
   }
   if (isa<Torch::BoolType>(type)) {
-    if (std::optional<bool> v = getConstantBool(value))
+    if (std::optional<bool> v = Torch::matchConstantBool(value))
       return si64(*v);
     return {};
   }
   if (isa<Torch::FloatType, Torch::NumberType>(type)) {
-    if (std::optional<int64_t> v = getConstantInt(value))
+    if (std::optional<int64_t> v = Torch::matchConstantInt(value))
       return si64(*v);
-    if (std::optional<double> v = getConstantFloat(value))
+    if (std::optional<double> v = Torch::matchConstantFloat(value))
       return builder.getF32FloatAttr(static_cast<float>(*v));
     return {};
   }
@@ -74,8 +74,8 @@ Attribute getConstantAttr(Builder &builder, Value value) {
     SmallVector<float> floats;
     bool allInts = true, allFloats = true;
     for (Value element : *elements) {
-      std::optional<int64_t> i = getConstantInt(element);
-      std::optional<double> f = getConstantFloat(element);
+      std::optional<int64_t> i = Torch::matchConstantInt(element);
+      std::optional<double> f = Torch::matchConstantFloat(element);
       allInts &= i.has_value() && !isa<Torch::FloatType>(element.getType());
       allFloats &= f.has_value();
       if (i)

@@ -16,7 +16,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -174,11 +174,11 @@ struct ConvertArithmetic : public ONNXConversionPattern<OpTy> {
     if constexpr (Kind == Arithmetic::Add || Kind == Arithmetic::Sub ||
                   Kind == Arithmetic::ReverseSub) {
       Value alpha = op->getOperand(2);
-      std::optional<double> alphaValue = getConstantFloat(alpha);
+      std::optional<double> alphaValue = Torch::matchConstantFloat(alpha);
       Value &scaled = Kind == Arithmetic::ReverseSub ? *lhs : *rhs;
       Value torchScaled = Kind == Arithmetic::ReverseSub ? torchLhs : torchRhs;
       if (!alphaValue || *alphaValue != 1.0) {
-        std::optional<double> scaledValue = getConstantFloat(torchScaled);
+        std::optional<double> scaledValue = Torch::matchConstantFloat(torchScaled);
         if (alphaValue && scaledValue) {
           scaled = b.scalar(operandType, *alphaValue * *scaledValue);
         } else {
@@ -562,7 +562,7 @@ struct ConvertAddcOp : public ONNXConversionPattern<OpTy> {
     Value t2 = b.cast(adaptor.getTensor2(), elementType);
     Value product = IsDivision ? b.binary<ONNX::DivOp>(t1, t2)
                                : b.binary<ONNX::MulOp>(t1, t2);
-    std::optional<double> value = getConstantFloat(op.getValue());
+    std::optional<double> value = Torch::matchConstantFloat(op.getValue());
     if (!value || *value != 1.0) {
       FailureOr<Value> scale =
           getScalarAsTensor(rewriter, op.getLoc(), op.getValue(), elementType);
@@ -629,7 +629,7 @@ struct ConvertNanToNum : public ONNXConversionPattern<Torch::AtenNanToNumOp> {
     auto getValue = [&](Value v, double fallback) -> std::optional<double> {
       if (isNone(v))
         return fallback;
-      return getConstantFloat(v);
+      return Torch::matchConstantFloat(v);
     };
     std::optional<double> nan = getValue(op.getNan(), 0.0);
     std::optional<double> posinf = getValue(op.getPosinf(), largest);

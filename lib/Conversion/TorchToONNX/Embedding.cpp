@@ -17,7 +17,7 @@
 
 #include "ONNXBuilder.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -86,15 +86,15 @@ FailureOr<Value> lowerEmbeddingBag(ConversionPatternRewriter &rewriter,
   for (Value result : op->getResults().drop_front())
     if (!result.use_empty())
       return fail("only the bags (the first result) are supported");
-  std::optional<int64_t> modeValue = getConstantInt(operands.mode);
+  std::optional<int64_t> modeValue = Torch::matchConstantInt(operands.mode);
   std::optional<bool> includeLastOffset =
-      getConstantBool(operands.includeLastOffset);
+      Torch::matchConstantBool(operands.includeLastOffset);
   if (!modeValue || *modeValue < 0 || *modeValue > 2 || !includeLastOffset)
     return fail("mode and include_last_offset must be known at compile time");
   auto mode = static_cast<BagMode>(*modeValue);
   std::optional<int64_t> paddingIdx;
   if (operands.paddingIdx && !isNone(operands.paddingIdx)) {
-    paddingIdx = getConstantInt(operands.paddingIdx);
+    paddingIdx = Torch::matchConstantInt(operands.paddingIdx);
     if (!paddingIdx)
       return fail("padding_idx must be known at compile time");
   }

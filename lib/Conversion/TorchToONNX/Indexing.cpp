@@ -15,7 +15,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -41,7 +41,7 @@ FailureOr<Value> getSliceBound(ConversionPatternRewriter &rewriter,
   ONNXBuilder b(rewriter, loc);
   if (!value || isNone(value))
     return b.i64Tensor({fallback});
-  if (std::optional<int64_t> v = getConstantInt(value))
+  if (std::optional<int64_t> v = Torch::matchConstantInt(value))
     return b.i64Tensor({*v});
   FailureOr<Value> scalar =
       getScalarAsTensor(rewriter, loc, value, rewriter.getI64Type());
@@ -61,17 +61,17 @@ struct ConvertSlice : public ONNXConversionPattern<Torch::AtenSliceTensorOp> {
         getConvertedTensorType(getTypeConverter(), op.getResult());
     Value input = adaptor.getSelf();
     std::optional<SmallVector<int64_t>> shape = getShape(input);
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
-    std::optional<int64_t> step = getConstantInt(op.getStep());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+    std::optional<int64_t> step = Torch::matchConstantInt(op.getStep());
     if (!type || !shape || !dim || !step || *step <= 0 ||
         !isValidDim(*dim, shape->size()))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     int64_t axis = normalizeDim(*dim, shape->size());
     // A slice of everything is the input.
     std::optional<int64_t> start =
-        isNone(op.getStart()) ? 0 : getConstantInt(op.getStart());
+        isNone(op.getStart()) ? 0 : Torch::matchConstantInt(op.getStart());
     std::optional<int64_t> end =
-        isNone(op.getEnd()) ? kInt64Max : getConstantInt(op.getEnd());
+        isNone(op.getEnd()) ? kInt64Max : Torch::matchConstantInt(op.getEnd());
     int64_t size = (*shape)[axis];
     if (start == 0 && *step == 1 && end &&
         (*end == kInt64Max || (size != ShapedType::kDynamic && *end >= size)) &&
@@ -105,8 +105,8 @@ struct ConvertDiff : public ONNXConversionPattern<Torch::AtenDiffOp> {
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type =
         getConvertedTensorType(getTypeConverter(), op.getResult());
-    std::optional<int64_t> n = getConstantInt(op.getN());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> n = Torch::matchConstantInt(op.getN());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
     if (!type || !n || *n < 0 || !dim || !rank || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(
@@ -158,7 +158,7 @@ struct ConvertNarrow : public ONNXConversionPattern<OpTy> {
     TensorType type =
         getConvertedTensorType(this->getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!type || !rank || !dim || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     Location loc = op.getLoc();
@@ -173,8 +173,8 @@ struct ConvertNarrow : public ONNXConversionPattern<OpTy> {
       start = *bound;
     }
     Value end;
-    std::optional<int64_t> startValue = getConstantInt(op->getOperand(2));
-    std::optional<int64_t> length = getConstantInt(op.getLength());
+    std::optional<int64_t> startValue = Torch::matchConstantInt(op->getOperand(2));
+    std::optional<int64_t> length = Torch::matchConstantInt(op.getLength());
     if (startValue && length) {
       end = b.i64Tensor({*startValue + *length});
     } else {
@@ -202,7 +202,7 @@ struct ConvertSelect : public ONNXConversionPattern<Torch::AtenSelectIntOp> {
     TensorType type =
         getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!type || !rank || !dim || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     FailureOr<Value> index = getScalarAsTensor(
@@ -228,7 +228,7 @@ struct ConvertIndexSelect
     TensorType type =
         getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!type || !rank || !dim ||
         !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
@@ -256,7 +256,7 @@ struct ConvertGatherElements : public ONNXConversionPattern<OpTy> {
     TensorType type =
         getConvertedTensorType(this->getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!type || !rank || !dim || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
@@ -370,7 +370,7 @@ struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
         getConvertedRankedType(this->getTypeConverter(), op.getResult());
     std::optional<SmallVector<Value>> indices =
         getIndexTensors(rewriter, op.getIndices());
-    std::optional<bool> accumulate = getConstantBool(op.getAccumulate());
+    std::optional<bool> accumulate = Torch::matchConstantBool(op.getAccumulate());
     if (!type || !indices || indices->size() != 1 || !indices->front() ||
         !accumulate)
       return rewriter.notifyMatchFailure(op, "unsupported index_put");
@@ -421,7 +421,7 @@ struct ConvertScatter : public ONNXConversionPattern<OpTy> {
     TensorType type =
         getConvertedTensorType(this->getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!type || !rank || !dim || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     constexpr bool isAdd = std::is_same_v<OpTy, Torch::AtenScatterAddOp>;
@@ -480,7 +480,7 @@ struct ConvertFlip : public ONNXConversionPattern<Torch::AtenFlipOp> {
     TensorType type =
         getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDims());
+    std::optional<SmallVector<int64_t>> dims = Torch::matchConstantIntList(op.getDims());
     if (!type || !rank || !dims)
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     if (dims->empty()) {
@@ -516,8 +516,8 @@ struct ConvertRoll : public ONNXConversionPattern<Torch::AtenRollOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
     std::optional<SmallVector<int64_t>> shifts =
-        getConstantIntList(op.getShifts());
-    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDims());
+        Torch::matchConstantIntList(op.getShifts());
+    std::optional<SmallVector<int64_t>> dims = Torch::matchConstantIntList(op.getDims());
     Value input = adaptor.getSelf();
     if (!type || !shifts || !dims || !getRank(input))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
@@ -580,7 +580,7 @@ LogicalResult convertPad(Operation *op, Value input, Value padList,
   TensorType type = getConvertedTensorType(typeConverter, op->getResult(0));
   std::optional<int64_t> rank = getRank(input);
   std::optional<SmallVector<Value>> padElements = getListElements(padList);
-  std::optional<SmallVector<int64_t>> pad = getConstantIntList(padList);
+  std::optional<SmallVector<int64_t>> pad = Torch::matchConstantIntList(padList);
   size_t numPads = pad ? pad->size() : padElements ? padElements->size() : 1;
   if (!type || !rank || (!pad && !padElements) || numPads % 2 != 0 ||
       static_cast<int64_t>(numPads) > 2 * *rank)
@@ -610,7 +610,7 @@ LogicalResult convertPad(Operation *op, Value input, Value padList,
     SmallVector<int64_t> constants(2 * *rank, 0);
     for (size_t i = 0; i < numPads; ++i) {
       Value element = (*padElements)[i];
-      if (std::optional<int64_t> v = getConstantInt(element)) {
+      if (std::optional<int64_t> v = Torch::matchConstantInt(element)) {
         constants[onnxIndex(i)] = *v;
         continue;
       }

@@ -17,7 +17,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -35,7 +35,7 @@ namespace {
 
 /// The value of constant Torch number `scalar`.
 std::optional<double> getFactor(Value scalar) {
-  return getConstantFloat(scalar);
+  return Torch::matchConstantFloat(scalar);
 }
 
 //===----------------------------------------------------------------------===//
@@ -286,7 +286,7 @@ struct ConvolutionOperands {
 /// A list attribute of `count` ints from constant list `list`, where a
 /// single element stands for all of them.
 std::optional<SmallVector<int64_t>> getSpatialList(Value list, int64_t count) {
-  std::optional<SmallVector<int64_t>> values = getConstantIntList(list);
+  std::optional<SmallVector<int64_t>> values = Torch::matchConstantIntList(list);
   if (!values)
     return std::nullopt;
   if (values->size() == 1 && count > 1)
@@ -314,7 +314,7 @@ LogicalResult convertConvolution(Operation *op,
       getSpatialList(operands.stride, spatialRank);
   std::optional<SmallVector<int64_t>> dilations =
       getSpatialList(operands.dilation, spatialRank);
-  std::optional<int64_t> groups = getConstantInt(operands.groups);
+  std::optional<int64_t> groups = Torch::matchConstantInt(operands.groups);
   if (!strides || !dilations || !groups)
     return rewriter.notifyMatchFailure(op, "non-constant conv parameters");
 
@@ -445,7 +445,7 @@ struct ConvertGenericConvolution : public ONNXConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<bool> transposed = getConstantBool(op.getTransposed());
+    std::optional<bool> transposed = Torch::matchConstantBool(op.getTransposed());
     if (!transposed)
       return rewriter.notifyMatchFailure(op, "non-constant transposed flag");
     ConvolutionOperands operands;

@@ -16,7 +16,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -44,7 +44,7 @@ struct ConvertCat : public ONNXConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type =
         getConvertedRankedType(this->getTypeConverter(), op.getResult());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     FailureOr<SmallVector<Value>> tensors =
         getTensorListElements(rewriter, op.getTensors());
     if (!type || !dim || failed(tensors) || tensors->empty() ||
@@ -81,7 +81,7 @@ struct ConvertStack : public ONNXConversionPattern<Torch::AtenStackOp> {
   matchAndRewrite(Torch::AtenStackOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     FailureOr<SmallVector<Value>> tensors =
         getTensorListElements(rewriter, op.getTensors());
     if (!type || !dim || failed(tensors) || tensors->empty() ||
@@ -120,7 +120,7 @@ struct SplitInfo {
 std::optional<std::pair<int64_t, int64_t>> getStaticDim(Value self,
                                                         Value dimValue) {
   auto type = dyn_cast<Torch::BaseTensorType>(self.getType());
-  std::optional<int64_t> dim = getConstantInt(dimValue);
+  std::optional<int64_t> dim = Torch::matchConstantInt(dimValue);
   if (!type || !type.hasSizes() || !dim || !isValidDim(*dim, type.getRank()))
     return std::nullopt;
   int64_t axis = normalizeDim(*dim, type.getRank());
@@ -141,7 +141,7 @@ std::optional<SplitInfo> getSplitInfo(Operation *producer) {
   auto fromSizes = [](Value self, Value dim,
                       Value sizeList) -> std::optional<SplitInfo> {
     auto axis = getStaticDim(self, dim);
-    std::optional<SmallVector<int64_t>> sizes = getConstantIntList(sizeList);
+    std::optional<SmallVector<int64_t>> sizes = Torch::matchConstantIntList(sizeList);
     if (!axis || !sizes)
       return std::nullopt;
     return SplitInfo{self, axis->first, *sizes};
@@ -158,10 +158,10 @@ std::optional<SplitInfo> getSplitInfo(Operation *producer) {
   };
   if (auto split = dyn_cast<Torch::AtenSplitTensorOp>(producer))
     return fromPieceSize(split.getSelf(), split.getDim(),
-                         getConstantInt(split.getSplitSize()));
+                         Torch::matchConstantInt(split.getSplitSize()));
   if (auto split = dyn_cast<Torch::AtenUnsafeSplitTensorOp>(producer))
     return fromPieceSize(split.getSelf(), split.getDim(),
-                         getConstantInt(split.getSplitSize()));
+                         Torch::matchConstantInt(split.getSplitSize()));
   if (auto split = dyn_cast<Torch::AtenSplitWithSizesOp>(producer))
     return fromSizes(split.getSelf(), split.getDim(), split.getSplitSizes());
   if (auto split = dyn_cast<Torch::AtenSplitSizesOp>(producer))
@@ -170,7 +170,7 @@ std::optional<SplitInfo> getSplitInfo(Operation *producer) {
     return fromSizes(split.getSelf(), split.getDim(), split.getSplitSizes());
   if (auto chunk = dyn_cast<Torch::AtenChunkOp>(producer)) {
     auto axis = getStaticDim(chunk.getSelf(), chunk.getDim());
-    std::optional<int64_t> chunks = getConstantInt(chunk.getChunks());
+    std::optional<int64_t> chunks = Torch::matchConstantInt(chunk.getChunks());
     if (!axis || !chunks || *chunks <= 0 ||
         axis->second == ShapedType::kDynamic)
       return std::nullopt;
@@ -263,7 +263,7 @@ struct ConvertListGetItem
   LogicalResult
   matchAndRewrite(Torch::Aten__Getitem__TOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<int64_t> index = getConstantInt(op.getIdx());
+    std::optional<int64_t> index = Torch::matchConstantInt(op.getIdx());
     if (!index)
       return rewriter.notifyMatchFailure(op, "non-constant index");
     auto pick = [&](int64_t count) -> std::optional<int64_t> {
@@ -328,7 +328,7 @@ struct ConvertTupleIndex
   matchAndRewrite(Torch::PrimTupleIndexOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto tuple = op.getTuple().getDefiningOp<Torch::PrimTupleConstructOp>();
-    std::optional<int64_t> index = getConstantInt(op.getIndex());
+    std::optional<int64_t> index = Torch::matchConstantInt(op.getIndex());
     if (!tuple || !index || *index < 0 ||
         *index >= static_cast<int64_t>(tuple.getElements().size()))
       return rewriter.notifyMatchFailure(op, "unknown tuple element");

@@ -16,7 +16,7 @@
 
 #include "ONNXBuilder.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -75,9 +75,9 @@ struct ConvertBatchNorm : public ONNXConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type =
         getConvertedRankedType(this->getTypeConverter(), op->getResult(0));
-    std::optional<bool> training = getConstantBool(op.getTraining());
-    std::optional<double> eps = getConstantFloat(op.getEps());
-    std::optional<double> momentum = getConstantFloat(op.getMomentum());
+    std::optional<bool> training = Torch::matchConstantBool(op.getTraining());
+    std::optional<double> eps = Torch::matchConstantFloat(op.getEps());
+    std::optional<double> momentum = Torch::matchConstantFloat(op.getMomentum());
     if (!type || type.getRank() < 2 || !training || !eps)
       return rewriter.notifyMatchFailure(op, "unsupported batch_norm");
     for (Value extra : op->getResults().drop_front())
@@ -172,8 +172,8 @@ struct ConvertLayerNorm : public ONNXConversionPattern<OpTy> {
     auto type =
         getConvertedRankedType(this->getTypeConverter(), op->getResult(0));
     std::optional<SmallVector<int64_t>> normalizedShape =
-        getConstantIntList(op.getNormalizedShape());
-    std::optional<double> eps = getConstantFloat(op.getEps());
+        Torch::matchConstantIntList(op.getNormalizedShape());
+    std::optional<double> eps = Torch::matchConstantFloat(op.getEps());
     if (!type || !normalizedShape || !eps ||
         normalizedShape->size() > static_cast<size_t>(type.getRank()))
       return rewriter.notifyMatchFailure(op, "unsupported layer_norm");
@@ -269,8 +269,8 @@ struct ConvertGroupNorm : public ONNXConversionPattern<Torch::AtenGroupNormOp> {
   matchAndRewrite(Torch::AtenGroupNormOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
-    std::optional<int64_t> groups = getConstantInt(op.getNumGroups());
-    std::optional<double> eps = getConstantFloat(op.getEps());
+    std::optional<int64_t> groups = Torch::matchConstantInt(op.getNumGroups());
+    std::optional<double> eps = Torch::matchConstantFloat(op.getEps());
     if (!type || type.getRank() < 2 || !groups || !eps)
       return rewriter.notifyMatchFailure(op, "unsupported group_norm");
     ONNXBuilder b(rewriter, op.getLoc());
@@ -295,8 +295,8 @@ struct ConvertNativeGroupNorm
   matchAndRewrite(Torch::AtenNativeGroupNormOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult0());
-    std::optional<int64_t> groups = getConstantInt(op.getGroup());
-    std::optional<double> eps = getConstantFloat(op.getEps());
+    std::optional<int64_t> groups = Torch::matchConstantInt(op.getGroup());
+    std::optional<double> eps = Torch::matchConstantFloat(op.getEps());
     if (!type || type.getRank() < 2 || !groups || !eps ||
         !op.getResult1().use_empty() || !op.getResult2().use_empty())
       return rewriter.notifyMatchFailure(op, "unsupported native_group_norm");
@@ -322,8 +322,8 @@ struct ConvertInstanceNorm
   matchAndRewrite(Torch::AtenInstanceNormOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
-    std::optional<bool> useInputStats = getConstantBool(op.getUseInputStats());
-    std::optional<double> eps = getConstantFloat(op.getEps());
+    std::optional<bool> useInputStats = Torch::matchConstantBool(op.getUseInputStats());
+    std::optional<double> eps = Torch::matchConstantFloat(op.getEps());
     if (!type || type.getRank() < 3 || !eps || !useInputStats ||
         !*useInputStats)
       return rewriter.notifyMatchFailure(op, "unsupported instance_norm");

@@ -8,7 +8,7 @@
 #include "OperandConversion.h"
 
 #include "ONNXBuilder.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
@@ -21,7 +21,7 @@ FailureOr<Value>
 torch_to_onnx::getIntListAsTensor(ConversionPatternRewriter &rewriter,
                                   Location loc, Value list) {
   ONNXBuilder b(rewriter, loc);
-  if (std::optional<SmallVector<int64_t>> values = getConstantIntList(list))
+  if (std::optional<SmallVector<int64_t>> values = Torch::matchConstantIntList(list))
     return b.i64Tensor(*values);
   if (auto size = list.getDefiningOp<Torch::AtenSizeOp>()) {
     Value self = rewriter.getRemappedValue(size.getSelf());
@@ -41,7 +41,7 @@ torch_to_onnx::getIntListAsTensor(ConversionPatternRewriter &rewriter,
     pending.clear();
   };
   for (Value element : *elements) {
-    if (std::optional<int64_t> v = getConstantInt(element)) {
+    if (std::optional<int64_t> v = Torch::matchConstantInt(element)) {
       pending.push_back(*v);
       continue;
     }
@@ -62,9 +62,9 @@ FailureOr<Value>
 torch_to_onnx::getScalarAsTensor(ConversionPatternRewriter &rewriter,
                                  Location loc, Value scalar, Type elementType) {
   ONNXBuilder b(rewriter, loc);
-  if (std::optional<int64_t> v = getConstantInt(scalar))
+  if (std::optional<int64_t> v = Torch::matchConstantInt(scalar))
     return b.scalar(elementType, static_cast<double>(*v));
-  if (std::optional<double> v = getConstantFloat(scalar))
+  if (std::optional<double> v = Torch::matchConstantFloat(scalar))
     return b.scalar(elementType, *v);
   Value converted = rewriter.getRemappedValue(scalar);
   if (!converted || !isa<TensorType>(converted.getType()))

@@ -17,7 +17,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -33,7 +33,7 @@ namespace {
 /// for all of them and an empty list for `fallback`.
 std::optional<SmallVector<int64_t>>
 getPoolList(Value list, int64_t count, ArrayRef<int64_t> fallback = {}) {
-  std::optional<SmallVector<int64_t>> values = getConstantIntList(list);
+  std::optional<SmallVector<int64_t>> values = Torch::matchConstantIntList(list);
   if (!values)
     return std::nullopt;
   if (values->empty() && !fallback.empty())
@@ -82,7 +82,7 @@ LogicalResult convertPool(Operation *op, const PoolOperands &operands,
   if (!type || !inputShape)
     return rewriter.notifyMatchFailure(op, "unranked operands");
   std::optional<SmallVector<int64_t>> kernel =
-      getConstantIntList(operands.kernel);
+      Torch::matchConstantIntList(operands.kernel);
   if (!kernel || kernel->empty())
     return rewriter.notifyMatchFailure(op, "non-constant kernel size");
   int64_t inputRank = inputShape->size();
@@ -101,7 +101,7 @@ LogicalResult convertPool(Operation *op, const PoolOperands &operands,
   std::optional<SmallVector<int64_t>> dilations =
       operands.dilation ? getPoolList(operands.dilation, spatialRank)
                         : std::optional<SmallVector<int64_t>>(ones);
-  std::optional<bool> ceilMode = getConstantBool(operands.ceilMode);
+  std::optional<bool> ceilMode = Torch::matchConstantBool(operands.ceilMode);
   if (!strides || !padding || !dilations || !ceilMode)
     return rewriter.notifyMatchFailure(op, "non-constant pool parameters");
   SmallVector<int64_t> pads(*padding);
@@ -137,7 +137,7 @@ LogicalResult convertPool(Operation *op, const PoolOperands &operands,
     if (operands.divisorOverride && !isNone(operands.divisorOverride))
       return rewriter.notifyMatchFailure(op, "divisor_override");
     std::optional<bool> countIncludePad =
-        operands.countIncludePad ? getConstantBool(operands.countIncludePad)
+        operands.countIncludePad ? Torch::matchConstantBool(operands.countIncludePad)
                                  : std::optional<bool>(true);
     if (!countIncludePad)
       return rewriter.notifyMatchFailure(op, "non-constant count_include_pad");
@@ -244,7 +244,7 @@ struct ConvertAdaptivePool : public ONNXConversionPattern<OpTy> {
     Value input = adaptor.getSelf();
     std::optional<SmallVector<int64_t>> inputShape = getShape(input);
     std::optional<SmallVector<int64_t>> outputSize =
-        getConstantIntList(op.getOutputSize());
+        Torch::matchConstantIntList(op.getOutputSize());
     if (!type || !inputShape || !outputSize || outputSize->empty())
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     for (Value extra : op->getResults().drop_front())
@@ -341,7 +341,7 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
     ONNXBuilder b(rewriter, op.getLoc());
     SmallVector<NamedAttribute> attrs;
     if constexpr (IsLinear) {
-      std::optional<bool> alignCorners = getConstantBool(op.getAlignCorners());
+      std::optional<bool> alignCorners = Torch::matchConstantBool(op.getAlignCorners());
       if (!alignCorners)
         return rewriter.notifyMatchFailure(op, "non-constant align_corners");
       attrs.push_back(
@@ -370,7 +370,7 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
           return rewriter.notifyMatchFailure(op, "unknown scale factors");
         SmallVector<float> values{1.0f, 1.0f};
         for (Value factor : *factors) {
-          std::optional<double> v = getConstantFloat(factor);
+          std::optional<double> v = Torch::matchConstantFloat(factor);
           if (!v)
             return rewriter.notifyMatchFailure(op, "non-constant scales");
           values.push_back(static_cast<float>(*v));
@@ -419,7 +419,7 @@ struct ConvertPixelShuffle
   matchAndRewrite(Torch::AtenPixelShuffleOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
-    std::optional<int64_t> factor = getConstantInt(op.getUpscaleFactor());
+    std::optional<int64_t> factor = Torch::matchConstantInt(op.getUpscaleFactor());
     if (!type || type.getRank() != 4 || !factor)
       return rewriter.notifyMatchFailure(op, "only 4-D inputs");
     ONNXBuilder b(rewriter, op.getLoc());
@@ -442,7 +442,7 @@ struct ConvertPixelUnshuffle
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
     std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
-    std::optional<int64_t> r = getConstantInt(op.getDownscaleFactor());
+    std::optional<int64_t> r = Torch::matchConstantInt(op.getDownscaleFactor());
     if (!type || !shape || shape->size() != 4 || !r ||
         llvm::any_of(ArrayRef<int64_t>(*shape).drop_front(),
                      [](int64_t s) { return s == ShapedType::kDynamic; }))
@@ -467,7 +467,7 @@ struct ConvertChannelShuffle
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
     std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
-    std::optional<int64_t> groups = getConstantInt(op.getGroups());
+    std::optional<int64_t> groups = Torch::matchConstantInt(op.getGroups());
     if (!type || !shape || shape->size() < 3 || !groups ||
         (*shape)[1] == ShapedType::kDynamic || (*shape)[1] % *groups != 0)
       return rewriter.notifyMatchFailure(op, "needs static channels");

@@ -22,7 +22,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -382,12 +382,12 @@ lowerRecurrent(ConversionPatternRewriter &rewriter, Operation *op,
   auto fail = [&](const Twine &reason) {
     return rewriter.notifyMatchFailure(op, reason);
   };
-  std::optional<bool> hasBiases = getConstantBool(operands.hasBiases);
-  std::optional<int64_t> numLayers = getConstantInt(operands.numLayers);
-  std::optional<double> dropout = getConstantFloat(operands.dropout);
-  std::optional<bool> train = getConstantBool(operands.train);
-  std::optional<bool> bidirectional = getConstantBool(operands.bidirectional);
-  std::optional<bool> batchFirst = getConstantBool(operands.batchFirst);
+  std::optional<bool> hasBiases = Torch::matchConstantBool(operands.hasBiases);
+  std::optional<int64_t> numLayers = Torch::matchConstantInt(operands.numLayers);
+  std::optional<double> dropout = Torch::matchConstantFloat(operands.dropout);
+  std::optional<bool> train = Torch::matchConstantBool(operands.train);
+  std::optional<bool> bidirectional = Torch::matchConstantBool(operands.bidirectional);
+  std::optional<bool> batchFirst = Torch::matchConstantBool(operands.batchFirst);
   if (!hasBiases || !numLayers || !dropout || !train || !bidirectional ||
       !batchFirst)
     return fail("the layer's options must be known at compile time");

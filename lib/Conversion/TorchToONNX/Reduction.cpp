@@ -15,7 +15,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -37,12 +37,12 @@ std::optional<SmallVector<int64_t>> getReductionAxes(Value dims, int64_t rank) {
     return axes;
   }
   if (isa<Torch::IntType>(dims.getType())) {
-    std::optional<int64_t> dim = getConstantInt(dims);
+    std::optional<int64_t> dim = Torch::matchConstantInt(dims);
     if (!dim || !isValidDim(*dim, std::max<int64_t>(rank, 1)))
       return std::nullopt;
     return SmallVector<int64_t>{rank == 0 ? 0 : normalizeDim(*dim, rank)};
   }
-  std::optional<SmallVector<int64_t>> list = getConstantIntList(dims);
+  std::optional<SmallVector<int64_t>> list = Torch::matchConstantIntList(dims);
   if (!list)
     return std::nullopt;
   if (list->empty())
@@ -60,7 +60,7 @@ std::optional<SmallVector<int64_t>> getReductionAxes(Value dims, int64_t rank) {
 std::optional<bool> getKeepDim(Value keepdim) {
   if (!keepdim)
     return false;
-  return getConstantBool(keepdim);
+  return Torch::matchConstantBool(keepdim);
 }
 
 enum class Reduction { Sum, Mean, Max, Min, Prod, LogSumExp, All, Any };
@@ -274,15 +274,15 @@ struct ConvertVariance : public ONNXConversionPattern<OpTy> {
       keepdim = op.getKeepdim();
       correction = isNone(op.getCorrection())
                        ? std::optional<double>(1.0)
-                       : getConstantFloat(op.getCorrection());
+                       : Torch::matchConstantFloat(op.getCorrection());
     } else if constexpr (Form == VarianceForm::Dim) {
       dims = op.getDim();
       keepdim = op.getKeepdim();
-      std::optional<bool> unbiased = getConstantBool(op.getUnbiased());
+      std::optional<bool> unbiased = Torch::matchConstantBool(op.getUnbiased());
       if (unbiased)
         correction = *unbiased ? 1.0 : 0.0;
     } else {
-      std::optional<bool> unbiased = getConstantBool(op.getUnbiased());
+      std::optional<bool> unbiased = Torch::matchConstantBool(op.getUnbiased());
       if (unbiased)
         correction = *unbiased ? 1.0 : 0.0;
     }
@@ -347,7 +347,7 @@ struct ConvertNorm : public ONNXConversionPattern<OpTy> {
     }
     std::optional<double> p = !order || isNone(order)
                                   ? std::optional<double>(2.0)
-                                  : getConstantFloat(order);
+                                  : Torch::matchConstantFloat(order);
     std::optional<SmallVector<int64_t>> axes = getReductionAxes(dims, *rank);
     std::optional<bool> keep = getKeepDim(keepdim);
     if (!p || !axes || !keep)
@@ -391,7 +391,7 @@ struct ConvertCumsum : public ONNXConversionPattern<Torch::AtenCumsumOp> {
     TensorType type =
         getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!type || !rank || !dim ||
         !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
@@ -435,9 +435,9 @@ struct ConvertTopk : public ONNXConversionPattern<Torch::AtenTopkOp> {
     TensorType indicesType =
         getConvertedTensorType(getTypeConverter(), op.getIndices());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
-    std::optional<bool> largest = getConstantBool(op.getLargest());
-    std::optional<bool> sorted = getConstantBool(op.getSorted());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+    std::optional<bool> largest = Torch::matchConstantBool(op.getLargest());
+    std::optional<bool> sorted = Torch::matchConstantBool(op.getSorted());
     if (!valuesType || !indicesType || !rank || *rank == 0 || !dim ||
         !isValidDim(*dim, *rank) || !largest || !sorted)
       return rewriter.notifyMatchFailure(op, "unsupported operands");
@@ -465,8 +465,8 @@ struct ConvertSort : public ONNXConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     Value input = adaptor.getSelf();
     std::optional<int64_t> rank = getRank(input);
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
-    std::optional<bool> descending = getConstantBool(op.getDescending());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+    std::optional<bool> descending = Torch::matchConstantBool(op.getDescending());
     TensorType indicesType = getConvertedTensorType(
         this->getTypeConverter(), op->getResult(IsArgsort ? 0 : 1));
     TensorType valuesType =

@@ -16,7 +16,7 @@
 #include "ONNXBuilder.h"
 #include "OperandConversion.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -68,7 +68,7 @@ bool isSizeOfDim(Value element, Value self, int64_t index) {
   if (!size || size.getSelf() != self)
     return false;
   auto type = dyn_cast<Torch::BaseTensorType>(self.getType());
-  std::optional<int64_t> dim = getConstantInt(size.getDim());
+  std::optional<int64_t> dim = Torch::matchConstantInt(size.getDim());
   return type && type.hasSizes() && dim && isValidDim(*dim, type.getRank()) &&
          normalizeDim(*dim, type.getRank()) == index;
 }
@@ -95,7 +95,7 @@ FailureOr<Value> reshapeToList(ConversionPatternRewriter &rewriter,
   SmallVector<ShapeEntry> entries;
   for (auto [i, element] : llvm::enumerate(*elements)) {
     int64_t dim = rankedType.getDimSize(i);
-    std::optional<int64_t> constant = getConstantInt(element);
+    std::optional<int64_t> constant = Torch::matchConstantInt(element);
     if (constant && *constant != 0) {
       entries.push_back({*constant, {}});
     } else if (dim != ShapedType::kDynamic && dim != 0) {
@@ -172,8 +172,8 @@ struct ConvertFlatten
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
     std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
-    std::optional<int64_t> start = getConstantInt(op.getStartDim());
-    std::optional<int64_t> end = getConstantInt(op.getEndDim());
+    std::optional<int64_t> start = Torch::matchConstantInt(op.getStartDim());
+    std::optional<int64_t> end = Torch::matchConstantInt(op.getEndDim());
     if (!type || !shape || !start || !end)
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     int64_t rank = shape->size();
@@ -225,9 +225,9 @@ struct ConvertUnflatten
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
     std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     std::optional<SmallVector<int64_t>> sizes =
-        getConstantIntList(op.getSizes());
+        Torch::matchConstantIntList(op.getSizes());
     if (!type || !shape || !dim || !sizes || !isValidDim(*dim, shape->size()))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
@@ -265,7 +265,7 @@ std::optional<SmallVector<int64_t>> getPermutation(OpTy op, int64_t rank) {
   for (int64_t d = 0; d < rank; ++d)
     perm.push_back(d);
   if constexpr (std::is_same_v<OpTy, Torch::AtenPermuteOp>) {
-    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDims());
+    std::optional<SmallVector<int64_t>> dims = Torch::matchConstantIntList(op.getDims());
     if (!dims || static_cast<int64_t>(dims->size()) != rank)
       return std::nullopt;
     for (auto [i, d] : llvm::enumerate(*dims)) {
@@ -274,8 +274,8 @@ std::optional<SmallVector<int64_t>> getPermutation(OpTy op, int64_t rank) {
       perm[i] = normalizeDim(d, rank);
     }
   } else if constexpr (std::is_same_v<OpTy, Torch::AtenTransposeIntOp>) {
-    std::optional<int64_t> d0 = getConstantInt(op.getDim0());
-    std::optional<int64_t> d1 = getConstantInt(op.getDim1());
+    std::optional<int64_t> d0 = Torch::matchConstantInt(op.getDim0());
+    std::optional<int64_t> d1 = Torch::matchConstantInt(op.getDim1());
     if (rank == 0)
       return perm;
     if (!d0 || !d1 || !isValidDim(*d0, rank) || !isValidDim(*d1, rank))
@@ -285,8 +285,8 @@ std::optional<SmallVector<int64_t>> getPermutation(OpTy op, int64_t rank) {
                        std::is_same_v<OpTy, Torch::AtenNumpyTOp>) {
     std::reverse(perm.begin(), perm.end());
   } else if constexpr (std::is_same_v<OpTy, Torch::AtenMovedimIntOp>) {
-    std::optional<int64_t> source = getConstantInt(op.getSource());
-    std::optional<int64_t> destination = getConstantInt(op.getDestination());
+    std::optional<int64_t> source = Torch::matchConstantInt(op.getSource());
+    std::optional<int64_t> destination = Torch::matchConstantInt(op.getDestination());
     if (!source || !destination || !isValidDim(*source, rank) ||
         !isValidDim(*destination, rank))
       return std::nullopt;
@@ -343,7 +343,7 @@ struct ConvertSqueeze : public ONNXConversionPattern<OpTy> {
     int64_t rank = shape->size();
     SmallVector<int64_t> axes;
     if constexpr (std::is_same_v<OpTy, Torch::AtenSqueezeDimOp>) {
-      std::optional<int64_t> dim = getConstantInt(op.getDim());
+      std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
       if (!dim || !isValidDim(*dim, std::max<int64_t>(rank, 1)))
         return rewriter.notifyMatchFailure(op, "non-constant dim");
       if (rank > 0 && type.getRank() < rank)
@@ -369,7 +369,7 @@ struct ConvertUnsqueeze : public ONNXConversionPattern<Torch::AtenUnsqueezeOp> {
   matchAndRewrite(Torch::AtenUnsqueezeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!rank || !dim || !isValidDim(*dim, *rank + 1))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     rewriter.replaceOp(
@@ -413,7 +413,7 @@ struct ConvertExpand : public ONNXConversionPattern<OpTy> {
     SmallVector<ShapeEntry> entries;
     for (auto [i, element] : llvm::enumerate(*elements)) {
       int64_t dim = type.getDimSize(i);
-      std::optional<int64_t> constant = getConstantInt(element);
+      std::optional<int64_t> constant = Torch::matchConstantInt(element);
       if (constant)
         entries.push_back({*constant == -1 ? 1 : *constant, {}});
       else if (dim != ShapedType::kDynamic)
@@ -466,7 +466,7 @@ struct ConvertTile : public ONNXConversionPattern<OpTy> {
     Value input = adaptor.getSelf();
     std::optional<int64_t> rank = getRank(input);
     std::optional<SmallVector<int64_t>> repeats =
-        getConstantIntList(op->getOperand(1));
+        Torch::matchConstantIntList(op->getOperand(1));
     if (!type || !rank || !repeats)
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
@@ -502,7 +502,7 @@ struct ConvertTriangular : public ONNXConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type =
         getConvertedRankedType(this->getTypeConverter(), op.getResult());
-    std::optional<int64_t> diagonal = getConstantInt(op.getDiagonal());
+    std::optional<int64_t> diagonal = Torch::matchConstantInt(op.getDiagonal());
     if (!type || type.getRank() < 2 || !diagonal)
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());

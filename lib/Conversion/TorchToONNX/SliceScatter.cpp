@@ -13,7 +13,7 @@
 
 #include "ONNXBuilder.h"
 #include "Patterns.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -88,12 +88,12 @@ struct ConvertSliceScatter
     TensorType type =
         getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
-    std::optional<int64_t> step = getConstantInt(op.getStep());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+    std::optional<int64_t> step = Torch::matchConstantInt(op.getStep());
     std::optional<int64_t> start =
-        isNone(op.getStart()) ? 0 : getConstantInt(op.getStart());
+        isNone(op.getStart()) ? 0 : Torch::matchConstantInt(op.getStart());
     std::optional<int64_t> end =
-        isNone(op.getEnd()) ? kInt64Max : getConstantInt(op.getEnd());
+        isNone(op.getEnd()) ? kInt64Max : Torch::matchConstantInt(op.getEnd());
     if (!type || !rank || !dim || !isValidDim(*dim, *rank) || step != 1 ||
         !start || !end)
       return rewriter.notifyMatchFailure(
@@ -115,8 +115,8 @@ struct ConvertSelectScatter
     TensorType type =
         getConvertedTensorType(getTypeConverter(), op.getResult());
     std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
-    std::optional<int64_t> dim = getConstantInt(op.getDim());
-    std::optional<int64_t> index = getConstantInt(op.getIndex());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+    std::optional<int64_t> index = Torch::matchConstantInt(op.getIndex());
     if (!type || !shape || !dim || !index || !isValidDim(*dim, shape->size()))
       return rewriter.notifyMatchFailure(op, "needs a static dim and index");
     int64_t axis = normalizeDim(*dim, shape->size());

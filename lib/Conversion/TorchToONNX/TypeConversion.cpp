@@ -8,10 +8,10 @@
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 
 #include "ONNXBuilder.h"
-#include "TorchConstants.h"
+#include "TorchValues.h"
 #include "TypeUtils.h"
 
-#include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -39,9 +39,9 @@ Value materializeScalarConstant(OpBuilder &builder, Type type,
     return {};
   ONNXBuilder b(builder, loc);
   Type elementType = tensorType.getElementType();
-  if (std::optional<int64_t> v = getConstantInt(input))
+  if (std::optional<int64_t> v = Torch::matchConstantInt(input))
     return b.scalar(elementType, static_cast<double>(*v));
-  if (std::optional<double> v = getConstantFloat(input))
+  if (std::optional<double> v = Torch::matchConstantFloat(input))
     return b.scalar(elementType, *v);
   return {};
 }

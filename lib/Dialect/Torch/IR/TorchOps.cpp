@@ -311,19 +311,24 @@ LogicalResult CopyToNonValueTensorOp::verify() {
 std::optional<int64_t> mlir::torch_onnx::Torch::matchConstantInt(Value value) {
   if (auto op = value.getDefiningOp<ConstantIntOp>())
     return op.getValue();
+  if (auto op = value.getDefiningOp<ConstantNumberOp>())
+    if (auto i = dyn_cast<IntegerAttr>(op.getValue()))
+      return i.getInt();
   return std::nullopt;
 }
 
 std::optional<double> mlir::torch_onnx::Torch::matchConstantFloat(Value value) {
+  // Through int64_t, so that a negative int stays negative.
+  if (std::optional<int64_t> i = matchConstantInt(value))
+    return static_cast<double>(*i);
   if (auto op = value.getDefiningOp<ConstantFloatOp>())
     return op.getValue().convertToDouble();
-  if (auto op = value.getDefiningOp<ConstantIntOp>())
-    return static_cast<double>(op.getValue());
-  if (auto op = value.getDefiningOp<ConstantNumberOp>()) {
+  if (auto op = value.getDefiningOp<ConstantNumberOp>())
     if (auto f = dyn_cast<FloatAttr>(op.getValue()))
       return f.getValueAsDouble();
-    return static_cast<double>(cast<IntegerAttr>(op.getValue()).getInt());
-  }
+  // Python's float(True) is 1.0.
+  if (auto op = value.getDefiningOp<ConstantBoolOp>())
+    return op.getValue() ? 1.0 : 0.0;
   return std::nullopt;
 }
 

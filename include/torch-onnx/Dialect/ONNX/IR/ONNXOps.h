@@ -23,7 +23,7 @@
 #define GET_OP_CLASSES
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h.inc"
 // The ops generated from the ONNX schema registry; their definitions are
-// compiled in shards (see torch_onnx_add_sharded_ops).
+// compiled in shards (see torch_onnx_shard_sources in CMakeLists.txt).
 #define GET_OP_CLASSES
 #include "torch-onnx/Dialect/ONNX/IR/ONNXGenOps.h.inc"
 

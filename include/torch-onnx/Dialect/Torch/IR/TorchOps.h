@@ -30,14 +30,16 @@ void printDefaultTorchOp(OpAsmPrinter &printer, Operation *op);
 #define GET_OP_CLASSES
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h.inc"
 // The aten ops, generated from PyTorch's registry; their definitions are
-// compiled in shards (see torch_onnx_add_sharded_ops).
+// compiled in shards (see torch_onnx_shard_sources in CMakeLists.txt).
 #define GET_OP_CLASSES
 #include "torch-onnx/Dialect/Torch/IR/AtenOps.h.inc"
 
 namespace mlir::torch_onnx::Torch {
-/// The int value of a `torch.constant.int`, if `value` is one.
+/// The int value of a `torch.constant.int` or of a `torch.constant.number`
+/// holding an int, if `value` is one.
 std::optional<int64_t> matchConstantInt(Value value);
-/// The float value of a `torch.constant.float` or `.int`, if `value` is one.
+/// The value as a float of a `torch.constant.float`, `.int`, `.number` or
+/// `.bool` (as Python's `float()` gives it), if `value` is one.
 std::optional<double> matchConstantFloat(Value value);
 /// The bool value of a `torch.constant.bool`, if `value` is one.
 std::optional<bool> matchConstantBool(Value value);
