@@ -59,8 +59,9 @@ cl::OptionCategory category("torch-onnx-compile options");
 cl::opt<std::string> inputFilename(cl::Positional, cl::Required,
                                    cl::desc("<model.pt or torch.mlir>"),
                                    cl::cat(category));
-cl::opt<std::string> outputFilename("o", cl::Required,
-                                    cl::desc("Output ONNX file"),
+cl::opt<std::string> outputFilename(
+    "o", cl::Required,
+    cl::desc("Output ONNX file; '-' writes the model to standard output"),
                                     cl::value_desc("out.onnx"),
                                     cl::cat(category));
 cl::opt<int> opset("opset", cl::desc("Target ONNX opset, 13 to 17"),
@@ -303,7 +304,8 @@ int compile(MLIRContext &context) {
   if (failed(applyNames(graph)))
     return 1;
 
-  reporter.enter("writing " + outputFilename);
+  reporter.enter(outputFilename == "-" ? std::string("writing to stdout")
+                                       : "writing " + outputFilename);
   ONNXExportOptions exportOptions;
   if (externalDataThreshold.getNumOccurrences())
     exportOptions.externalDataThreshold = externalDataThreshold;
@@ -351,6 +353,11 @@ int main(int argc, char **argv) {
   if (opset < 13 || opset > 17) {
     llvm::errs() << "error: --opset must be between 13 and 17, got " << opset
                  << "\n";
+    return 2;
+  }
+  if (outputFilename == "-" && verifyOutput) {
+    llvm::errs() << "error: --verify runs the written model, so -o must name "
+                    "a file, not '-'\n";
     return 2;
   }
   for (const std::string &spec : dynamicDims)

@@ -31,11 +31,12 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
 
 #ifndef TORCH_ONNX_TRANSLATE_TORCHSCRIPT
 #include <unistd.h>
@@ -80,29 +81,53 @@ cl::opt<bool> emitBytecode(
              "without hex-encoding them"));
 cl::opt<unsigned> elideWeightsAbove(
     "elide-weights-larger-than",
-    cl::desc("When printing MLIR, elide weight blobs above this many bytes"),
-    cl::init(1024));
+    cl::desc("When printing MLIR, elide weight blobs above this many bytes; "
+             "the text then no longer holds the model's weights"),
+    cl::value_desc("bytes"));
 
-/// Prints `module` to the output file, eliding large weights.
+/// Writes the output file through `write`: to a temporary file renamed into
+/// place once complete, or to standard output for "-". Nothing is left at
+/// the output path when writing fails.
+LogicalResult writeOutput(function_ref<LogicalResult(raw_ostream &)> write) {
+  bool failedToWrite = false;
+  llvm::Error error =
+      llvm::writeToOutput(outputFilename, [&](raw_ostream &os) -> llvm::Error {
+        if (failed(write(os))) {
+          failedToWrite = true;
+          return llvm::createStringError("cannot write the output");
+        }
+        return llvm::Error::success();
+      });
+  if (!error)
+    return success();
+  std::string message = llvm::toString(std::move(error));
+  if (!failedToWrite)
+    llvm::errs() << "error: cannot write '" << outputFilename
+                 << "': " << message << "\n";
+  return failure();
+}
+
+/// Prints `module` to the output file, in full unless large weights are to
+/// be elided.
 LogicalResult printModule(ModuleOp module) {
-  std::string error;
-  auto output = openOutputFile(outputFilename, &error);
-  if (!output) {
-    llvm::errs() << "error: " << error << "\n";
-    return failure();
-  }
-  if (emitBytecode) {
-    if (failed(writeBytecodeToFile(module, output->os()))) {
-      llvm::errs() << "error: cannot write the module as bytecode\n";
-      return failure();
+  return writeOutput([&](raw_ostream &os) -> LogicalResult {
+    if (emitBytecode) {
+      if (failed(writeBytecodeToFile(module, os))) {
+        llvm::errs() << "error: cannot write the module as bytecode\n";
+        return failure();
+      }
+      return success();
     }
-  } else {
     OpPrintingFlags flags;
-    flags.elideLargeResourceString(elideWeightsAbove);
-    module->print(output->os(), flags);
-  }
-  output->keep();
-  return success();
+    if (elideWeightsAbove.getNumOccurrences()) {
+      os << "// Weights larger than " << elideWeightsAbove
+         << " bytes are elided (--elide-weights-larger-than): this text "
+            "does not hold the model's weights.\n";
+      flags.elideLargeResourceString(elideWeightsAbove);
+    }
+    module->print(os, flags);
+    return success();
+  });
 }
 
 /// Parses the input file. The module may keep references into the file's
@@ -185,22 +210,12 @@ int main(int argc, char **argv) {
     OwningOpRef<ModuleOp> module = parseMLIR(context);
     if (!module)
       return 1;
-    if (action == Action::ExportONNXText) {
-      std::string error;
-      auto output = openOutputFile(outputFilename, &error);
-      if (!output) {
-        llvm::errs() << "error: " << error << "\n";
-        return 1;
-      }
-      if (failed(exportONNXText(*module, output->os())))
-        return 1;
-      output->keep();
-      return 0;
-    }
-    if (outputFilename == "-") {
-      llvm::errs() << "error: --export-onnx needs an output file (-o)\n";
-      return 2;
-    }
+    if (action == Action::ExportONNXText)
+      return succeeded(writeOutput([&](raw_ostream &os) {
+               return exportONNXText(*module, os);
+             }))
+                 ? 0
+                 : 1;
     ONNXExportOptions options;
     if (externalDataThreshold.getNumOccurrences())
       options.externalDataThreshold = externalDataThreshold;

@@ -252,9 +252,15 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
   }
   bool anyExternal = llvm::is_contained(external, true);
 
+  // "-" is standard output, which holds the model but no side file.
+  bool toStdout = path == "-";
+  if (toStdout && (externalDataThreshold || anyExternal))
+    return emitError(loc) << "the model needs external data, which standard "
+                             "output cannot hold; write it to a file";
+
   FileMappings mappings;
   TempFile modelFile, dataFile;
-  if (failed(modelFile.open(path, loc)))
+  if (!toStdout && failed(modelFile.open(path, loc)))
     return failure();
 
   // The side file first: it fixes the offsets that the headers refer to.
@@ -304,7 +310,7 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
     return emitError(loc) << "the ONNX model is larger than 2 GiB even with "
                              "its initializers stored externally";
 
-  llvm::raw_fd_ostream &os = modelFile.stream();
+  llvm::raw_fd_ostream &os = toStdout ? llvm::outs() : modelFile.stream();
   os << modelBytes;
   writeFieldHeader(os, kModelGraphField, graphSize);
   os << graphBytes;
@@ -318,6 +324,17 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
       writeFieldHeader(os, kTensorRawDataField, large[i].bytes.size());
       writeBytes(os, large[i].bytes, mappings);
     }
+  }
+  if (toStdout) {
+    if (wroteExternalData)
+      *wroteExternalData = false;
+    os.flush();
+    if (std::error_code error = os.error()) {
+      os.clear_error();
+      return emitError(loc)
+             << "cannot write to standard output: " << error.message();
+    }
+    return success();
   }
   if (failed(modelFile.close(loc)))
     return failure();

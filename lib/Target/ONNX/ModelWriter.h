@@ -20,7 +20,9 @@ namespace mlir::torch_onnx {
 /// bytes (or when the model would pass protobuf's 2 GiB limit), into the
 /// side file `<path>.data` at 4096-byte aligned offsets. Both files are
 /// written under temporary names and renamed into place, so that a failure
-/// leaves neither behind. Errors are reported at `loc`. On success,
+/// leaves neither behind. A `path` of "-" writes the model to standard
+/// output, and fails when it needs external data. Errors are reported at
+/// `loc`. On success,
 /// `wroteExternalData`, when given, tells whether the side file was written.
 LogicalResult writeModelFile(ModelContents &contents, StringRef path,
                              std::optional<uint64_t> externalDataThreshold,
