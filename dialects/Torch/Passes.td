@@ -591,4 +591,72 @@ def Cleanup : Pass<"torch-cleanup", "func::FuncOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// torch-check-shapes
+//===----------------------------------------------------------------------===//
+
+def CheckShapes : Pass<"torch-check-shapes", "func::FuncOp"> {
+  let summary = "Report the shapes and dtypes that PyTorch's own checks "
+                "reject";
+  let description = [{
+    Runs once the sizes and dtypes of the function's values are known (after
+    `torch-generalize-shapes` and `torch-cleanup`), so that a model given
+    inputs of the wrong shape or dtype is rejected as PyTorch would reject
+    it, instead of compiling into a model that looks right. Where the
+    operands' sizes or dtypes are static, the pass checks:
+
+    - convolutions (`aten.conv1d`/`2d`/`3d` and their `.padding` forms,
+      `aten.conv_transpose*`, `aten.convolution`, `aten._convolution`,
+      `aten._convolution_mode`): the input's rank against the weight's
+      (`aten.convolution`, `aten._convolution` and `aten._convolution_mode`
+      take batched input only), and its channels against
+      `weight.shape[1] * groups` (`weight.shape[0]` when transposed);
+    - `aten.linear`, `aten.matmul`, `aten.mm` and `aten.bmm`: their ranks,
+      the contracted dims and the batch dims;
+    - `aten.batch_norm`, `aten.instance_norm`, `aten.group_norm`,
+      `aten.layer_norm` and their `native_` forms: the input's channels
+      against the weight and statistics (and, for `aten.group_norm`,
+      `num_groups`), or its trailing dims against `normalized_shape`;
+    - elementwise ops that broadcast their tensor operands: two static dims
+      that differ where neither is 1;
+    - in convolutions and matrix products, operands of different dtypes
+      where one is a float dtype: PyTorch converts neither, so an f16 input
+      meeting f32 weights is an error.
+
+    Each mismatch is an error at the op's location, which is the Python line
+    that called it. Each operand in question that is an argument of the
+    function, or is computed from arguments, gets a note per argument,
+    naming it (its `torch_onnx.name`, else `arg<N>`) with its shape and
+    dtype. Once an op is
+    reported, nothing computed from its results is checked, so one wrong
+    input gives one error. The pass fails when it reported anything, and
+    otherwise changes nothing.
+
+    For example:
+
+    ```mlir
+    func.func @forward(%x: !torch.vtensor<[1,4,32,32],f32> {torch_onnx.name = "x"})
+        -> !torch.vtensor<[1,16,30,30],f32> {
+      %w = torch.vtensor.literal(dense<0.1> : tensor<16x3x3x3xf32>) : !torch.vtensor<[16,3,3,3],f32>
+      %none = torch.constant.none
+      %int0 = torch.constant.int 0
+      %int1 = torch.constant.int 1
+      %ones = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+      %zeros = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+      %y = torch.aten.conv2d %x, %w, %none, %ones, %zeros, %ones, %int1
+          : ... -> !torch.vtensor<[1,16,30,30],f32> loc("model.py":12:5)
+      return %y : !torch.vtensor<[1,16,30,30],f32>
+    }
+    ```
+
+    gives:
+
+    ```
+    model.py:12:5: error: 'aten::conv2d' expects input with 3 channels
+        (weight [16, 3, 3, 3], groups 1), but input has 4 (shape [1, 4, 32, 32])
+    note: input is argument 'x' of shape [1, 4, 32, 32] and dtype f32
+    ```
+  }];
+}
+
 #endif // TORCH_ONNX_TORCH_PASSES

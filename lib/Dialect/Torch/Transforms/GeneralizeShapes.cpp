@@ -15,6 +15,8 @@
 #include "ShapeInferenceRules.h"
 
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+#include "TransformUtils.h"
+
 #include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
 #include "torch-onnx/Dialect/Torch/Transforms/ShapeInference.h"
 
@@ -57,13 +59,6 @@ std::optional<DynamicDimSpec> Torch::parseDynamicDimSpec(StringRef entry) {
 
 namespace {
 
-/// The name of argument `index`: its `torch_onnx.name`, or `arg<index>`.
-std::string getTorchArgumentName(func::FuncOp func, unsigned index) {
-  if (auto name = func.getArgAttrOfType<StringAttr>(index, kNameAttr))
-    return name.str();
-  return "arg" + std::to_string(index);
-}
-
 /// Parses and checks the entries of `dynamic-dim`.
 FailureOr<SmallVector<DimRequest>>
 parseDynamicDims(func::FuncOp func, ArrayRef<std::string> entries) {
@@ -101,19 +96,19 @@ parseDynamicDims(func::FuncOp func, ArrayRef<std::string> entries) {
     if (!type || !type.hasSizes())
       return func.emitError("dynamic-dim entry '")
              << entry << "': argument '"
-             << getTorchArgumentName(func, *argIndex)
+             << getArgumentName(func, *argIndex)
              << "' is not a tensor of known rank";
     std::optional<int64_t> dim = normalizeDim(axis, type.getRank());
     if (!dim)
       return func.emitError("dynamic-dim entry '")
              << entry << "': axis " << axis << " is out of range for argument '"
-             << getTorchArgumentName(func, *argIndex) << "' of rank "
+             << getArgumentName(func, *argIndex) << "' of rank "
              << type.getRank();
     for (const DimRequest &other : requests)
       if (other.argIndex == *argIndex && other.axis == *dim)
         return func.emitError("dynamic-dim entry '")
                << entry << "': dim " << *dim << " of argument '"
-               << getTorchArgumentName(func, *argIndex)
+               << getArgumentName(func, *argIndex)
                << "' is already dynamic as '" << other.symbol << "'";
     requests.push_back({*argIndex, *dim, symbol.str()});
   }
@@ -194,7 +189,7 @@ struct GeneralizeShapesPass
         dim = DimInfo::unknown(StringAttr::get(context, request.symbol));
         changed = true;
       }
-      std::string argName = getTorchArgumentName(func, arg.getArgNumber());
+      std::string argName = Torch::getArgumentName(func, arg.getArgNumber());
       for (auto [axis, dim] : llvm::enumerate(*info.dims))
         if (!dim.isKnown() && !dim.symbol)
           dim.symbol = StringAttr::get(context, argName + "_dim_" +

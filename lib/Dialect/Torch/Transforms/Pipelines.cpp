@@ -27,6 +27,9 @@ void Torch::buildTorchLegalizePipeline(
   CleanupOptions cleanup;
   cleanup.refineTypes = true;
   pm.addNestedPass<func::FuncOp>(createCleanup(cleanup));
+  // The sizes and dtypes of the requested inputs are known everywhere now;
+  // reject those PyTorch would reject before compiling further.
+  pm.addNestedPass<func::FuncOp>(createCheckShapes());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());

@@ -14,6 +14,7 @@
 
 #include "torch-onnx/Dialect/Torch/Transforms/ShapeInference.h"
 #include "ShapeInferenceRules.h"
+#include "TransformUtils.h"
 
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
@@ -261,10 +262,7 @@ void ShapeRefiner::run(func::FuncOp func) {
     TensorInfo info = TensorInfo::fromType(arg.getType());
     if (!info.hasRank())
       continue;
-    std::string name = "arg" + std::to_string(arg.getArgNumber());
-    if (auto attr = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                      "torch_onnx.name"))
-      name = attr.str();
+    std::string name = getArgumentName(func, arg.getArgNumber());
     for (auto [axis, dim] : llvm::enumerate(*info.dims))
       if (!dim.isKnown())
         dim.symbol = StringAttr::get(func.getContext(),

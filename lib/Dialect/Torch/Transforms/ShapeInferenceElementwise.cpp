@@ -220,6 +220,14 @@ bool inferNativeDropout(Operation *op, ShapeRefiner &refiner) {
 }
 } // namespace
 
+bool mlir::torch_onnx::Torch::isBroadcastingElementwiseOp(Operation *op) {
+  if (isa<AtenDivTensorModeOp, AtenDivScalarModeOp>(op))
+    return true;
+  const llvm::StringMap<ElementwiseRule> &table = getRuleTable();
+  auto it = table.find(op->getName().getStringRef());
+  return it != table.end() && it->second.shape == ShapeRule::Broadcast;
+}
+
 bool mlir::torch_onnx::Torch::inferElementwiseOp(Operation *op,
                                                  ShapeRefiner &refiner) {
   if (inferDivMode(op, refiner) || inferInternalSoftmax(op, refiner) ||

@@ -117,12 +117,10 @@ DimInfo transposedOutputDim(DimInfo in, int64_t kernel, int64_t stride,
   return DimInfo::known((in.size - 1) * stride + growth + 1);
 }
 
-struct ConvOperands {
-  Value input, weight, stride, padding, dilation, outputPadding, groups;
-  bool transposed = false;
-};
+} // namespace
 
-std::optional<ConvOperands> getConvOperands(Operation *op) {
+std::optional<ConvOperands>
+mlir::torch_onnx::Torch::getConvOperands(Operation *op) {
   ConvOperands c;
   auto operand = [&](unsigned i) { return op->getOperand(i); };
   return llvm::TypeSwitch<Operation *, std::optional<ConvOperands>>(op)
@@ -151,6 +149,8 @@ std::optional<ConvOperands> getConvOperands(Operation *op) {
           })
       .Default([](Operation *) { return std::nullopt; });
 }
+
+namespace {
 
 TensorInfo convolutionDims(const ShapeRefiner &refiner, Operation *op,
                            const ConvOperands &c) {

@@ -57,6 +57,26 @@ inline bool applyShapeRules(Operation *op, ShapeRefiner &refiner) {
 }
 
 //===----------------------------------------------------------------------===//
+// Op families
+//===----------------------------------------------------------------------===//
+
+/// True for the elementwise ops whose tensor operands broadcast together
+/// (`add.Tensor`, `where.self`, `masked_fill.Tensor`, ...).
+bool isBroadcastingElementwiseOp(Operation *op);
+
+/// The operands of a convolution that its shape depends on. Every
+/// convolution op has its input, weight and bias as operands 0, 1 and 2.
+struct ConvOperands {
+  Value input, weight, stride, padding, dilation, outputPadding, groups;
+  bool transposed = false;
+};
+
+/// The operands of `op` when it is a convolution, plain or transposed; none
+/// for other ops and for `aten.convolution` forms whose `transposed` flag is
+/// not constant.
+std::optional<ConvOperands> getConvOperands(Operation *op);
+
+//===----------------------------------------------------------------------===//
 // Dtypes
 //===----------------------------------------------------------------------===//
 

@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir::torch_onnx::Torch {
 
@@ -45,6 +46,14 @@ std::optional<OperationName> getFunctionalFormOfInPlaceOp(Operation *op);
 /// Sets the type of `func` from its entry block arguments and its
 /// `func.return` operands.
 void updateFunctionResultTypes(func::FuncOp func);
+
+/// How diagnostics and generated names refer to argument `index` of `func`:
+/// its `torch_onnx.name`, or `arg<index>`.
+inline std::string getArgumentName(func::FuncOp func, unsigned index) {
+  if (auto name = func.getArgAttrOfType<StringAttr>(index, "torch_onnx.name"))
+    return name.str();
+  return "arg" + std::to_string(index);
+}
 
 /// Finds the slots of `torch.nn_module` instances by name. Each instance is
 /// indexed on its first lookup, so that resolving every module access of a

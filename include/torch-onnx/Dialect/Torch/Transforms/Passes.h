@@ -52,8 +52,8 @@ struct TorchLegalizePipelineOptions
 
 /// Adds the passes that turn an imported TorchScript object graph into one
 /// value-semantic `func.func @forward` to `pm`: inlining, state lifting,
-/// value semantics, nested tensors as padded tensors, shape generalization
-/// and cleanup.
+/// value semantics, nested tensors as padded tensors, shape generalization,
+/// cleanup and the check of the shapes and dtypes against PyTorch's rules.
 void buildTorchLegalizePipeline(OpPassManager &pm,
                                 const TorchLegalizePipelineOptions &options);
 
