@@ -13,14 +13,13 @@
 
 #include "Verification.h"
 
-#include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
+#include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 #include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
+#include "torch-onnx/Driver/Driver.h"
+#include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
-#include "torch-onnx/Pipelines/Pipelines.h"
-#include "torch-onnx/Pipelines/Resources.h"
 #include "torch-onnx/Support/NestingDepth.h"
-#include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -179,67 +178,27 @@ private:
   bool done = false;
 };
 
-/// The graph function of the converted module.
-func::FuncOp findGraph(ModuleOp module) {
-  func::FuncOp graph;
-  for (auto func : module.getOps<func::FuncOp>())
-    if (!func.isPrivate() && !func.isDeclaration())
-      graph = func;
-  return graph;
-}
-
-/// Applies --input-names and --output-names to the graph's user inputs and
-/// outputs; lifted state keeps its attribute-path names.
-LogicalResult applyNames(func::FuncOp graph) {
-  MLIRContext *context = graph.getContext();
-  auto isState = [&](unsigned i) {
-    return static_cast<bool>(graph.getArgAttr(i, "onnx.initializer"));
-  };
-  unsigned next = 0;
-  for (unsigned i = 0, e = graph.getNumArguments();
-       i < e && next < inputNames.size(); ++i)
-    if (!isState(i))
-      graph.setArgAttr(i, "onnx.name",
-                       StringAttr::get(context, inputNames[next++]));
-  if (next < inputNames.size())
-    return graph.emitError("--input-names gives ")
-           << inputNames.size() << " names but the graph has " << next
-           << " inputs";
-  unsigned userOutputs = graph.getNumResults();
-  for (unsigned i = 0, e = graph.getNumResults(); i < e; ++i)
-    if (auto name = graph.getResultAttrOfType<StringAttr>(i, "onnx.name"))
-      if (name.getValue().ends_with(".out"))
-        userOutputs = std::min(userOutputs, i);
-  if (outputNames.size() > userOutputs)
-    return graph.emitError("--output-names gives ")
-           << outputNames.size() << " names but the graph has " << userOutputs
-           << " outputs";
-  for (unsigned i = 0; i < outputNames.size(); ++i)
-    graph.setResultAttr(i, "onnx.name",
-                        StringAttr::get(context, outputNames[i]));
-  return success();
-}
-
-/// Sets the options of torch-to-onnx-pipeline from the flags of the same
-/// names.
-void setPipelineOptions(TorchToONNXPipelineOptions &options) {
+/// The compile options from the flags of the same names.
+CompileOptions getCompileOptions() {
+  CompileOptions options;
   options.opset = opset;
-  // An ARG that names a graph input (--input-names) means that input.
-  std::vector<std::string> specs;
-  for (const std::string &entry : dynamicDims) {
-    std::optional<Torch::DynamicDimSpec> spec =
-        Torch::parseDynamicDimSpec(entry);
-    auto it = spec ? llvm::find(inputNames, spec->arg) : inputNames.end();
-    if (it == inputNames.end()) {
-      specs.push_back(entry);
-      continue;
-    }
-    specs.push_back(std::to_string(it - inputNames.begin()) + ":" +
-                    std::to_string(spec->axis) + "=" + spec->symbol);
-  }
-  options.dynamicDims = specs;
+  options.inputNames.assign(inputNames.begin(), inputNames.end());
+  options.outputNames.assign(outputNames.begin(), outputNames.end());
+  options.dynamicDims.assign(dynamicDims.begin(), dynamicDims.end());
   options.fallbackCustomOps = fallbackCustomOps;
   options.keepDuplicateInitializers = keepDuplicateInitializers;
+  if (externalDataThreshold.getNumOccurrences())
+    options.exportOptions.externalDataThreshold = externalDataThreshold;
+  options.exportOptions.verify = !noVerifyONNX;
+  options.verifyEach = verifyEach;
+  options.configurePassManager = [](PassManager &pm) {
+    if (failed(applyPassManagerCLOptions(pm)))
+      return failure();
+    if (timing)
+      pm.enableTiming();
+    return success();
+  };
+  return options;
 }
 
 /// Removes the model at `path` and, when the export wrote one, its external
@@ -278,41 +237,10 @@ int compile(MLIRContext &context) {
   if (!module)
     return 1;
 
-  reporter.enter("running torch-to-onnx-pipeline");
-  PassManager pm(&context, ModuleOp::getOperationName());
-  if (failed(applyPassManagerCLOptions(pm)))
-    return 2;
-  if (timing)
-    pm.enableTiming();
-  TorchToONNXPipelineOptions pipelineOptions;
-  setPipelineOptions(pipelineOptions);
-  buildTorchToONNXPipeline(pm, pipelineOptions);
-  // The importer verified its output; one verification after the pipeline
-  // catches a pass that broke the IR without walking it after every pass.
-  pm.enableVerifier(verifyEach);
-  if (failed(pm.run(*module)) || failed(verify(*module)))
-    return 1;
-
-  // Weights that folding replaced are no longer needed for the export.
-  releaseUnreferencedResources(*module);
-
-  func::FuncOp graph = findGraph(*module);
-  if (!graph) {
-    llvm::errs() << "error: the pipeline produced no graph function\n";
-    return 1;
-  }
-  if (failed(applyNames(graph)))
-    return 1;
-
-  reporter.enter(outputFilename == "-" ? std::string("writing to stdout")
-                                       : "writing " + outputFilename);
-  ONNXExportOptions exportOptions;
-  if (externalDataThreshold.getNumOccurrences())
-    exportOptions.externalDataThreshold = externalDataThreshold;
-  exportOptions.verify = !noVerifyONNX;
-  bool wroteExternalData = false;
-  if (failed(exportONNXFile(*module, outputFilename, exportOptions,
-                            &wroteExternalData)))
+  CompileOptions options = getCompileOptions();
+  options.onStage = [&](const std::string &stage) { reporter.enter(stage); };
+  ONNXModelSummary summary;
+  if (failed(compileToONNXFile(*module, outputFilename, options, &summary)))
     return 1;
 
   if (verifyOutput) {
@@ -320,7 +248,7 @@ int compile(MLIRContext &context) {
     if (failed(verifyAgainstTorch(inputFilename, outputFilename, inputShapes,
                                   verbose))) {
       if (!keepOnFailure)
-        removeOutput(outputFilename, wroteExternalData);
+        removeOutput(outputFilename, summary.wroteExternalData);
       return 1;
     }
   }
@@ -350,8 +278,9 @@ int main(int argc, char **argv) {
     llvm::errs() << usageError;
     return 2;
   }
-  if (opset < 13 || opset > 17) {
-    llvm::errs() << "error: --opset must be between 13 and 17, got " << opset
+  if (opset < kMinTorchToONNXOpset || opset > kMaxTorchToONNXOpset) {
+    llvm::errs() << "error: --opset must be between " << kMinTorchToONNXOpset
+                 << " and " << kMaxTorchToONNXOpset << ", got " << opset
                  << "\n";
     return 2;
   }

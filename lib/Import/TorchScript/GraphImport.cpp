@@ -151,7 +151,8 @@ func::FuncOp ModuleImporter::getOrImportFunction(torch::jit::Function &function,
   inProgress.erase(&function);
   if (failed(imported))
     return nullptr;
-  releaseNodes(graph);
+  if (releaseGraphs)
+    releaseNodes(graph);
   return func;
 }
 

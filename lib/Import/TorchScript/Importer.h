@@ -106,6 +106,11 @@ public:
 
   MLIRContext *getContext() const { return archiveLoc.getContext(); }
 
+  /// Leaves the TorchScript graphs as they are. By default, the nodes of
+  /// each imported graph are freed, which only an importer that owns the
+  /// module may do.
+  void keepGraphs() { releaseGraphs = false; }
+
   //===--- Types (TypeImport.cpp) -----------------------------------------===//
 
   /// The torch dialect type of a TorchScript type. Never null: types with no
@@ -122,6 +127,11 @@ public:
   /// The user's source position of `node`, its module scope, or the
   /// archive.
   Location importLocation(torch::jit::Node *node);
+  /// The call-site location of a traced node's Python stack, `file(line):
+  /// function` lines, innermost first; nothing when `text` is not one.
+  std::optional<Location> importTracedStack(llvm::StringRef text);
+  /// The uniqued attribute of a file name.
+  StringAttr getFileName(llvm::StringRef name);
 
   //===--- Constants and weights (IValueImport.cpp) -----------------------===//
 
@@ -213,6 +223,7 @@ private:
   llvm::DenseMap<uint32_t, StringAttr> kindNames;
   llvm::StringMap<StringAttr> fileNames;
   bool speculative = false;
+  bool releaseGraphs = true;
 
   friend class GraphImporter;
   void collectClasses(const c10::IValue &value,

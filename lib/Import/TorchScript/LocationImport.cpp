@@ -13,6 +13,8 @@
 
 #include "Importer.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <torch/csrc/jit/frontend/source_range.h>
 #include <torch/csrc/jit/ir/ir.h>
 #include <torch/csrc/jit/ir/scope.h>
@@ -34,6 +36,55 @@ static std::string scopeModulePath(const torch::jit::ScopePtr &scope) {
   return last.str();
 }
 
+StringAttr ModuleImporter::getFileName(llvm::StringRef name) {
+  StringAttr &file = fileNames[name];
+  if (!file)
+    file = StringAttr::get(getContext(), name);
+  return file;
+}
+
+/// Frames kept of a traced node's Python stack, and the largest stack text
+/// read.
+static constexpr size_t kMaxTracedFrames = 8;
+static constexpr size_t kMaxTracedStackBytes = 1 << 16;
+
+std::optional<Location>
+ModuleImporter::importTracedStack(llvm::StringRef text) {
+  SmallVector<Location> frames;
+  for (llvm::StringRef line : llvm::split(text, '\n')) {
+    line = line.trim();
+    if (line.empty())
+      continue;
+    // `path(123): function`
+    size_t close = line.rfind("): ");
+    size_t open = close == llvm::StringRef::npos
+                      ? llvm::StringRef::npos
+                      : line.take_front(close).rfind('(');
+    unsigned number;
+    if (open == llvm::StringRef::npos ||
+        line.slice(open + 1, close).getAsInteger(10, number))
+      return std::nullopt;
+    llvm::StringRef file = line.take_front(open);
+    bool inTorch = file.contains("-packages/torch/");
+    // The frames past torch.jit.trace are its callers, not the model's.
+    if (inTorch && file.contains("/torch/jit/"))
+      break;
+    // The innermost frame is the op's; PyTorch's frames between the user's
+    // (Module.__call__) say nothing.
+    if (inTorch && !frames.empty())
+      continue;
+    frames.push_back(FileLineColLoc::get(getFileName(file), number, 1));
+    if (frames.size() == kMaxTracedFrames)
+      break;
+  }
+  if (frames.empty())
+    return std::nullopt;
+  Location loc = frames.back();
+  for (size_t i = frames.size() - 1; i-- > 0;)
+    loc = CallSiteLoc::get(frames[i], loc);
+  return loc;
+}
+
 Location ModuleImporter::importLocation(torch::jit::Node *node) {
   try {
     torch::jit::SourceRange range = node->sourceRange();
@@ -41,12 +92,20 @@ Location ModuleImporter::importLocation(torch::jit::Node *node) {
       if (auto original = range.findSourceRangeThatGenerated())
         range = *original;
     const std::shared_ptr<torch::jit::Source> &source = range.source();
+    // A module traced in this process records the Python stack as a
+    // source of its own, which the range covers whole.
+    if (source && source->filename() && !source->filename()->empty() &&
+        range.start() == 0 && range.end() == source->size() &&
+        source->size() <= kMaxTracedStackBytes) {
+      std::string text = source->text_str().str();
+      if (llvm::StringRef(text).starts_with(*source->filename() + "("))
+        if (std::optional<Location> stack = importTracedStack(text))
+          return *stack;
+    }
     if (source && source->filename() && !source->filename()->empty()) {
       size_t line = source->lineno_for_offset(range.start());
       size_t column = range.start() - source->offset_for_line(line);
-      StringAttr &file = fileNames[*source->filename()];
-      if (!file)
-        file = StringAttr::get(getContext(), *source->filename());
+      StringAttr file = getFileName(*source->filename());
       // LibTorch counts columns from 0, MLIR from 1.
       return FileLineColLoc::get(file, source->lineno_to_source_lineno(line),
                                  column + 1);

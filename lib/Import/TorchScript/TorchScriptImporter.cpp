@@ -121,11 +121,27 @@ static LogicalResult checkArchiveFile(llvm::StringRef path, Location loc) {
   return success();
 }
 
+/// Parses the input shapes of `options`.
+static LogicalResult parseInputShapes(const TorchScriptImportOptions &options,
+                                      Location loc,
+                                      SmallVectorImpl<InputShape> &shapes) {
+  for (const std::string &text : options.inputShapes) {
+    std::string error;
+    std::optional<InputShape> shape =
+        Torch::parseInputShape(loc.getContext(), text, error);
+    if (!shape)
+      return emitError(loc) << "invalid --input-shape '" << text << "': "
+                            << error;
+    shapes.push_back(std::move(*shape));
+  }
+  return success();
+}
+
 /// Imports an archive LibTorch has loaded.
 static OwningOpRef<ModuleOp>
-importModule(torch::jit::Module &module, llvm::StringRef path,
+importModule(const torch::jit::Module &module, llvm::StringRef path,
              ArrayRef<InputShape> inputShapes, Location fileLoc,
-             std::vector<ImportedWeight> &weights) {
+             bool ownsModule, std::vector<ImportedWeight> &weights) {
   MLIRContext *context = fileLoc.getContext();
   const c10::ClassType &rootClass = *module.type();
   if (!rootClass.findMethod("forward")) {
@@ -136,6 +152,8 @@ importModule(torch::jit::Module &module, llvm::StringRef path,
   }
   OwningOpRef<ModuleOp> result = ModuleOp::create(fileLoc);
   ModuleImporter importer(*result, path, inputShapes);
+  if (!ownsModule)
+    importer.keepGraphs();
   // Speculatively created ops may fail to verify; that only selects
   // torch.operator, so their diagnostics are dropped.
   ScopedDiagnosticHandler quietSpeculation(context, [&](Diagnostic &) {
@@ -158,17 +176,8 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
   Location fileLoc = FileLineColLoc::get(context, path, 0, 0);
 
   SmallVector<InputShape> inputShapes;
-  for (const std::string &text : options.inputShapes) {
-    std::string error;
-    std::optional<InputShape> shape =
-        Torch::parseInputShape(context, text, error);
-    if (!shape) {
-      emitError(fileLoc) << "invalid --input-shape '" << text << "': " << error;
-      return nullptr;
-    }
-    inputShapes.push_back(std::move(*shape));
-  }
-  if (failed(checkArchiveFile(path, fileLoc)))
+  if (failed(parseInputShapes(options, fileLoc, inputShapes)) ||
+      failed(checkArchiveFile(path, fileLoc)))
     return nullptr;
 
   DiagnosticWarningHandler warnings(fileLoc);
@@ -196,7 +205,8 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
   OwningOpRef<ModuleOp> result;
   std::vector<ImportedWeight> weights;
   try {
-    result = importModule(module, path, inputShapes, fileLoc, weights);
+    result = importModule(module, path, inputShapes, fileLoc,
+                          /*ownsModule=*/true, weights);
   } catch (const c10::Error &error) {
     emitError(fileLoc) << "failed to import '" << path
                        << "': " << firstLine(error.what_without_backtrace());
@@ -210,4 +220,34 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
   if (result)
     makeExclusiveWeightsWritable(weights);
   return result;
+}
+
+OwningOpRef<ModuleOp> mlir::torch_onnx::importTorchScriptModule(
+    const torch::jit::Module &module, llvm::StringRef name,
+    const TorchScriptImportOptions &options, MLIRContext *context) {
+  context->loadDialect<Torch::TorchDialect, func::FuncDialect>();
+  Location loc = FileLineColLoc::get(context, name, 0, 0);
+  SmallVector<InputShape> inputShapes;
+  if (failed(parseInputShapes(options, loc, inputShapes)))
+    return nullptr;
+  DiagnosticWarningHandler warnings(loc);
+  c10::WarningUtils::WarningHandlerGuard warningGuard(&warnings);
+  std::vector<ImportedWeight> weights;
+  try {
+    ThrowOnAllocationFailure throwOnAllocationFailure;
+    OwningOpRef<ModuleOp> result =
+        importModule(module, name, inputShapes, loc, /*ownsModule=*/false,
+                     weights);
+    // The caller keeps the module, so no weight is the blob's alone.
+    return result;
+  } catch (const std::bad_alloc &) {
+    emitError(loc) << "failed to import '" << name << "': out of memory";
+  } catch (const c10::Error &error) {
+    emitError(loc) << "failed to import '" << name
+                   << "': " << firstLine(error.what_without_backtrace());
+  } catch (const std::exception &error) {
+    emitError(loc) << "failed to import '" << name
+                   << "': " << firstLine(error.what());
+  }
+  return nullptr;
 }

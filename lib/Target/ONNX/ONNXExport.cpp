@@ -18,17 +18,63 @@
 #include "TextPrinter.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/JSON.h"
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
 
+/// The nodes of `graph` and of the subgraphs of its nodes' attributes.
+static uint64_t countNodes(const onnx::GraphProto &graph) {
+  uint64_t count = graph.node_size();
+  for (const onnx::NodeProto &node : graph.node())
+    for (const onnx::AttributeProto &attr : node.attribute()) {
+      if (attr.has_g())
+        count += countNodes(attr.g());
+      for (const onnx::GraphProto &subgraph : attr.graphs())
+        count += countNodes(subgraph);
+    }
+  return count;
+}
+
+/// Fills `summary` from `model`; its state map comes from the metadata that
+/// convert-torch-to-onnx wrote.
+static void summarize(const onnx::ModelProto &model,
+                      ONNXModelSummary &summary) {
+  const onnx::GraphProto &graph = model.graph();
+  for (const onnx::ValueInfoProto &input : graph.input())
+    summary.inputNames.push_back(input.name());
+  for (const onnx::ValueInfoProto &output : graph.output())
+    summary.outputNames.push_back(output.name());
+  summary.nodeCount = countNodes(graph);
+  for (const onnx::StringStringEntryProto &prop : model.metadata_props()) {
+    if (prop.key() != "torch_onnx.state")
+      continue;
+    llvm::Expected<llvm::json::Value> json = llvm::json::parse(prop.value());
+    if (!json) {
+      llvm::consumeError(json.takeError());
+      continue;
+    }
+    if (const llvm::json::Object *bindings = json->getAsObject())
+      for (const auto &[input, output] : *bindings)
+        if (std::optional<llvm::StringRef> name = output.getAsString())
+          summary.state.emplace_back(input.str(), name->str());
+  }
+  // The JSON object's order is a hash order; the graph's is the user's.
+  llvm::sort(summary.state, [&](const auto &lhs, const auto &rhs) {
+    return llvm::find(summary.inputNames, lhs.first) <
+           llvm::find(summary.inputNames, rhs.first);
+  });
+}
+
 LogicalResult
 mlir::torch_onnx::exportONNXFile(ModuleOp module, StringRef outputPath,
                                  const ONNXExportOptions &options,
-                                 bool *wroteExternalData) {
+                                 ONNXModelSummary *summary) {
   ModelContents contents;
   if (failed(buildModel(module, contents)))
     return failure();
+  if (summary)
+    summarize(contents.model, *summary);
   if (options.verify) {
     std::vector<const onnx::TensorProto *> largeHeaders;
     largeHeaders.reserve(contents.largeInitializers.size());
@@ -39,7 +85,8 @@ mlir::torch_onnx::exportONNXFile(ModuleOp module, StringRef outputPath,
       return module.emitError() << *error;
   }
   return writeModelFile(contents, outputPath, options.externalDataThreshold,
-                        module.getLoc(), wroteExternalData);
+                        module.getLoc(),
+                        summary ? &summary->wroteExternalData : nullptr);
 }
 
 LogicalResult mlir::torch_onnx::exportONNXText(ModuleOp module,

@@ -7,7 +7,7 @@
 //
 // The importer reads a `.pt` archive with LibTorch and builds the Torch
 // dialect: the object graph, one func.func per method, weights as resource
-// blobs. No LibTorch type appears in this header, so callers need neither
+// blobs. No LibTorch type is defined in this header, so callers need neither
 // LibTorch's headers nor exceptions.
 //
 //===----------------------------------------------------------------------===//
@@ -20,6 +20,10 @@
 #include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
+
+namespace torch::jit {
+struct Module;
+} // namespace torch::jit
 
 namespace mlir::torch_onnx {
 
@@ -37,6 +41,14 @@ OwningOpRef<ModuleOp>
 importTorchScriptFile(llvm::StringRef path,
                       const TorchScriptImportOptions &options,
                       MLIRContext *context);
+
+/// Imports a module that LibTorch holds in memory, such as one that Python
+/// traced or scripted; `name` stands for it in diagnostics. Weights that the
+/// module still holds are shared with it and never written to.
+OwningOpRef<ModuleOp>
+importTorchScriptModule(const torch::jit::Module &module, llvm::StringRef name,
+                        const TorchScriptImportOptions &options,
+                        MLIRContext *context);
 
 } // namespace mlir::torch_onnx
 

@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace mlir::torch_onnx {
 
@@ -30,13 +32,26 @@ struct ONNXExportOptions {
 /// external data: `<model>.data`.
 std::string getExternalDataPath(StringRef modelPath);
 
+/// What an export wrote, as the model's readers see it.
+struct ONNXModelSummary {
+  std::vector<std::string> inputNames;
+  std::vector<std::string> outputNames;
+  /// The lifted state (metadata `torch_onnx.state`): pairs of the graph
+  /// input that takes a state's value and the output that returns its next
+  /// value.
+  std::vector<std::pair<std::string, std::string>> state;
+  /// Nodes in the graph and in all its subgraphs.
+  uint64_t nodeCount = 0;
+  /// Whether the side file `getExternalDataPath(outputPath)` was written.
+  bool wroteExternalData = false;
+};
+
 /// Writes `module`, which holds one ONNX-dialect graph, to `outputPath`
-/// atomically: a failed export leaves no file behind. On success,
-/// `wroteExternalData`, when given, tells whether the side file
-/// `getExternalDataPath(outputPath)` was written too.
+/// atomically: a failed export leaves no file behind. On success, fills
+/// `summary` when it is given.
 LogicalResult exportONNXFile(ModuleOp module, StringRef outputPath,
                              const ONNXExportOptions &options,
-                             bool *wroteExternalData = nullptr);
+                             ONNXModelSummary *summary = nullptr);
 
 /// Prints `module` in ONNX's textual syntax.
 LogicalResult exportONNXText(ModuleOp module, raw_ostream &os);

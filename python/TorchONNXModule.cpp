@@ -1,0 +1,209 @@
+//===- TorchONNXModule.cpp - The torch_onnx._C extension module -----------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// compile() takes a module that Python traced or scripted (its `_c`), or the
+// path of a saved archive, and runs the compiler in this process with the
+// GIL released. torch_onnx/_export.py builds the public API on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
+#include "torch-onnx/Driver/Driver.h"
+#include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
+#include "torch-onnx/InitAll.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <torch/csrc/jit/api/module.h>
+
+namespace py = pybind11;
+using namespace mlir;
+using namespace mlir::torch_onnx;
+
+namespace {
+/// One diagnostic, as Python sees it.
+struct Record {
+  std::string severity;
+  std::string message;
+  std::string location;
+  std::vector<std::string> frames;
+};
+
+const char *getSeverityName(DiagnosticSeverity severity) {
+  switch (severity) {
+  case DiagnosticSeverity::Error:
+    return "error";
+  case DiagnosticSeverity::Warning:
+    return "warning";
+  case DiagnosticSeverity::Remark:
+    return "remark";
+  case DiagnosticSeverity::Note:
+    return "note";
+  }
+  return "error";
+}
+
+/// The `file:line` frames of `loc`, innermost first; Python tracebacks and
+/// editors read this form. Locations without a line (the module itself) are
+/// left out.
+std::vector<std::string> getFrames(Location loc) {
+  std::vector<std::string> frames;
+  loc->walk([&](Location inner) {
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(inner))
+      if (fileLoc.getLine())
+        frames.push_back(fileLoc.getFilename().str() + ":" +
+                         std::to_string(fileLoc.getLine()));
+    return WalkResult::advance();
+  });
+  return frames;
+}
+
+/// The frame of `loc` to show: the innermost one outside PyTorch's own
+/// package, where the user's code called into it.
+std::string formatLocation(Location loc) {
+  std::vector<std::string> frames = getFrames(loc);
+  for (const std::string &frame : frames)
+    if (frame.find("-packages/torch/") == std::string::npos)
+      return frame;
+  return frames.empty() ? std::string() : frames.front();
+}
+
+/// Collects every diagnostic of a compile; notes stay with their error.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext &context)
+      : handler(&context, [this](Diagnostic &diag) { record(diag); }) {}
+
+  std::vector<Record> records;
+  /// The errors, one a line, as the command line tools print them.
+  std::string errorText;
+
+private:
+  void record(Diagnostic &diag) {
+    std::string message = diag.str();
+    for (Diagnostic &note : diag.getNotes()) {
+      std::string location = formatLocation(note.getLocation());
+      message += "\n  note: " +
+                 (location.empty() ? "" : location + ": ") + note.str();
+    }
+    Record entry{getSeverityName(diag.getSeverity()), message,
+                 formatLocation(diag.getLocation()),
+                 getFrames(diag.getLocation())};
+    if (diag.getSeverity() == DiagnosticSeverity::Error) {
+      if (!errorText.empty())
+        errorText += "\n";
+      errorText += (entry.location.empty() ? "" : entry.location + ": ") +
+                   "error: " + entry.message;
+    }
+    records.push_back(std::move(entry));
+  }
+  ScopedDiagnosticHandler handler;
+};
+
+py::list toPython(const std::vector<Record> &records) {
+  py::list list;
+  for (const Record &record : records) {
+    py::dict entry;
+    entry["severity"] = record.severity;
+    entry["message"] = record.message;
+    entry["location"] = record.location;
+    entry["frames"] = record.frames;
+    list.append(entry);
+  }
+  return list;
+}
+
+/// The exception class `_C.CompileError`, created at import.
+PyObject *compileError = nullptr;
+
+py::dict compile(py::object source, const std::string &outputPath,
+                 std::vector<std::string> inputShapes,
+                 std::vector<std::string> inputNames,
+                 std::vector<std::string> outputNames,
+                 std::vector<std::string> dynamicDims, int64_t opset,
+                 std::optional<uint64_t> externalDataThreshold,
+                 bool fallbackCustomOps, bool keepDuplicateInitializers,
+                 bool checkModel) {
+  // Either a module LibTorch holds (a ScriptModule's `_c`) or a path.
+  std::optional<torch::jit::Module> module;
+  std::string path;
+  if (py::isinstance<py::str>(source))
+    path = source.cast<std::string>();
+  else
+    module = source.cast<torch::jit::Module>();
+
+  TorchScriptImportOptions importOptions;
+  importOptions.inputShapes = std::move(inputShapes);
+  CompileOptions options;
+  options.opset = opset;
+  options.inputNames = std::move(inputNames);
+  options.outputNames = std::move(outputNames);
+  options.dynamicDims = std::move(dynamicDims);
+  options.fallbackCustomOps = fallbackCustomOps;
+  options.keepDuplicateInitializers = keepDuplicateInitializers;
+  options.exportOptions.externalDataThreshold = externalDataThreshold;
+  options.exportOptions.verify = checkModel;
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  DiagnosticCollector diagnostics(context);
+  ONNXModelSummary summary;
+  bool ok;
+  {
+    py::gil_scoped_release release;
+    OwningOpRef<ModuleOp> imported =
+        module ? importTorchScriptModule(*module, "<module>", importOptions,
+                                         &context)
+               : importTorchScriptFile(path, importOptions, &context);
+    ok = imported && succeeded(compileToONNXFile(*imported, outputPath,
+                                                 options, &summary));
+  }
+  if (!ok) {
+    std::string text = diagnostics.errorText.empty()
+                           ? std::string("the model could not be compiled")
+                           : diagnostics.errorText;
+    py::tuple args = py::make_tuple(text, toPython(diagnostics.records));
+    PyErr_SetObject(compileError, args.ptr());
+    throw py::error_already_set();
+  }
+
+  py::dict result;
+  result["inputs"] = summary.inputNames;
+  result["outputs"] = summary.outputNames;
+  py::dict state;
+  for (const auto &[input, output] : summary.state)
+    state[py::str(input)] = output;
+  result["state"] = state;
+  result["node_count"] = summary.nodeCount;
+  result["external_data"] = summary.wroteExternalData;
+  result["diagnostics"] = toPython(diagnostics.records);
+  return result;
+}
+} // namespace
+
+PYBIND11_MODULE(_C, m) {
+  m.doc() = "The torch-onnx compiler, in process; use torch_onnx.export.";
+  compileError = PyErr_NewException("torch_onnx._C.CompileError",
+                                    PyExc_RuntimeError, nullptr);
+  m.add_object("CompileError", py::handle(compileError));
+  m.attr("MIN_OPSET") = kMinTorchToONNXOpset;
+  m.attr("MAX_OPSET") = kMaxTorchToONNXOpset;
+  m.def("compile", &compile, py::arg("source"), py::arg("output_path"),
+        py::kw_only(), py::arg("input_shapes"), py::arg("input_names"),
+        py::arg("output_names"), py::arg("dynamic_dims"), py::arg("opset"),
+        py::arg("external_data_threshold"), py::arg("fallback_custom_ops"),
+        py::arg("keep_duplicate_initializers"), py::arg("check_model"),
+        "Compiles a TorchScript module (a ScriptModule's `_c`) or archive "
+        "path to the ONNX model at `output_path`.");
+}
