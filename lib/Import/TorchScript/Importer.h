@@ -106,10 +106,16 @@ public:
 
   MLIRContext *getContext() const { return archiveLoc.getContext(); }
 
-  /// Leaves the TorchScript graphs as they are. By default, the nodes of
-  /// each imported graph are freed, which only an importer that owns the
-  /// module may do.
-  void keepGraphs() { releaseGraphs = false; }
+  /// Imports a module that its owner keeps using, such as one that Python
+  /// traced in this process: its graphs are left as they are (by default,
+  /// the nodes of each imported graph are freed), and the sizes that tracing
+  /// recorded on tensor values are ignored, as they hold for the example
+  /// inputs only. Their ranks and dtypes are kept.
+  void setLiveModule() {
+    releaseGraphs = false;
+    ignoreTracedSizes = true;
+  }
+  bool ignoresTracedSizes() const { return ignoreTracedSizes; }
 
   //===--- Types (TypeImport.cpp) -----------------------------------------===//
 
@@ -124,9 +130,11 @@ public:
 
   //===--- Locations (LocationImport.cpp) ---------------------------------===//
 
-  /// The user's source position of `node`, its module scope, or the
-  /// archive.
+  /// The user's source position of `node` (or the archive), named by its
+  /// module scope (`/encoder/layer.0`) when it was traced in one.
   Location importLocation(torch::jit::Node *node);
+  /// The user's source position of `node`, or the archive.
+  Location importSourceLocation(torch::jit::Node *node);
   /// The call-site location of a traced node's Python stack, `file(line):
   /// function` lines, innermost first; nothing when `text` is not one.
   std::optional<Location> importTracedStack(llvm::StringRef text);
@@ -224,6 +232,7 @@ private:
   llvm::StringMap<StringAttr> fileNames;
   bool speculative = false;
   bool releaseGraphs = true;
+  bool ignoreTracedSizes = false;
 
   friend class GraphImporter;
   void collectClasses(const c10::IValue &value,

@@ -23,17 +23,27 @@ using namespace mlir;
 using namespace mlir::torch_onnx;
 using namespace mlir::torch_onnx::torchscript;
 
-/// The module path of a traced node's scope: `__module.features/
-/// __module.features.3` becomes `features.3`.
-static std::string scopeModulePath(const torch::jit::ScopePtr &scope) {
+/// The module scope of a traced node as `/`-separated names, each relative
+/// to the enclosing called module: `__module.encoder/__module.encoder.layer.0`
+/// becomes `/encoder/layer.0`, as ONNX exporters name nodes.
+static std::string getScopePath(const torch::jit::ScopePtr &scope) {
   if (!scope || scope->isRoot())
     return "";
   std::string names = scope->namesFromRoot();
-  llvm::StringRef last = llvm::StringRef(names).rsplit('/').second;
-  if (last.empty())
-    last = names;
-  last.consume_front("__module.");
-  return last.str();
+  std::string path;
+  llvm::StringRef enclosing;
+  for (llvm::StringRef full : llvm::split(names, '/')) {
+    full.consume_front("__module.");
+    if (full.empty())
+      continue;
+    llvm::StringRef name = full;
+    if (!enclosing.empty() && name.consume_front(enclosing) &&
+        !name.consume_front("."))
+      name = full;
+    path += "/" + name.str();
+    enclosing = full;
+  }
+  return path;
 }
 
 StringAttr ModuleImporter::getFileName(llvm::StringRef name) {
@@ -86,6 +96,14 @@ ModuleImporter::importTracedStack(llvm::StringRef text) {
 }
 
 Location ModuleImporter::importLocation(torch::jit::Node *node) {
+  Location loc = importSourceLocation(node);
+  std::string path = getScopePath(node->scope());
+  if (path.empty())
+    return loc;
+  return NameLoc::get(StringAttr::get(getContext(), path), loc);
+}
+
+Location ModuleImporter::importSourceLocation(torch::jit::Node *node) {
   try {
     torch::jit::SourceRange range = node->sourceRange();
     if (range.source())
@@ -113,8 +131,5 @@ Location ModuleImporter::importLocation(torch::jit::Node *node) {
   } catch (const std::exception &) {
     // Unreadable debug records only cost the source position.
   }
-  std::string path = scopeModulePath(node->scope());
-  if (!path.empty())
-    return NameLoc::get(StringAttr::get(getContext(), path), archiveLoc);
   return archiveLoc;
 }

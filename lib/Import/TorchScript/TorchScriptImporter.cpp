@@ -153,7 +153,7 @@ importModule(const torch::jit::Module &module, llvm::StringRef path,
   OwningOpRef<ModuleOp> result = ModuleOp::create(fileLoc);
   ModuleImporter importer(*result, path, inputShapes);
   if (!ownsModule)
-    importer.keepGraphs();
+    importer.setLiveModule();
   // Speculatively created ops may fail to verify; that only selects
   // torch.operator, so their diagnostics are dropped.
   ScopedDiagnosticHandler quietSpeculation(context, [&](Diagnostic &) {

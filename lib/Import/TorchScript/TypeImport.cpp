@@ -75,7 +75,9 @@ static Type importTensorType(ModuleImporter &importer,
   sizes.reserve(*rank);
   for (size_t i = 0; i < *rank; ++i) {
     c10::ShapeSymbol dim = shape[i];
-    sizes.push_back(dim.is_static() ? dim.static_size() : Torch::kUnknownSize);
+    sizes.push_back(dim.is_static() && !importer.ignoresTracedSizes()
+                        ? dim.static_size()
+                        : Torch::kUnknownSize);
   }
   return Torch::NonValueTensorType::get(ctx, ArrayRef<int64_t>(sizes), dtype);
 }

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
@@ -77,6 +78,69 @@ StringRef getLocationName(Location loc) {
   if (auto nameLoc = loc->findInstanceOf<NameLoc>())
     return nameLoc.getName().getValue();
   return {};
+}
+
+/// The name of a node of type `opType` at `loc`, before it is made unique:
+/// a module scope (`/encoder/layer.0`) followed by the type, another name
+/// the location gives, or the type.
+std::string getNodeBaseName(Location loc, StringRef opType) {
+  StringRef name = getLocationName(loc);
+  if (name.starts_with("/"))
+    return (name + "/" + opType).str();
+  return name.empty() ? opType.str() : name.str();
+}
+
+/// NodeProto's field `metadata_props` (ONNX 1.16 and later), which the
+/// protobuf classes of older libonnx releases do not know.
+constexpr int kNodeMetadataPropsField = 9;
+
+/// Records where `node` comes from, as the dynamo-based exporter does:
+/// `pkg.torch.onnx.stack_trace` (the Python frames, outermost first) and
+/// `pkg.torch.onnx.name_scopes` (the module scope). The entries are written
+/// as the serialized field, so that any libonnx can write them.
+void addSourceMetadata(Location loc, onnx::NodeProto &node) {
+  SmallVector<FileLineColLoc> frames;
+  loc->walk([&](Location inner) {
+    if (auto fileLoc = dyn_cast<FileLineColLoc>(inner))
+      if (fileLoc.getLine())
+        frames.push_back(fileLoc);
+    return WalkResult::advance();
+  });
+  StringRef scope = getLocationName(loc);
+  if (!scope.starts_with("/"))
+    scope = {};
+  if (frames.empty() && scope.empty())
+    return;
+  auto addEntry = [&](StringRef key, const std::string &value) {
+    onnx::StringStringEntryProto entry;
+    entry.set_key(key.str());
+    entry.set_value(value);
+    node.GetReflection()
+        ->MutableUnknownFields(&node)
+        ->AddLengthDelimited(kNodeMetadataPropsField,
+                             entry.SerializeAsString());
+  };
+  if (!frames.empty()) {
+    std::string trace;
+    // The walk visits callees before their callers.
+    for (FileLineColLoc frame : llvm::reverse(frames)) {
+      if (!trace.empty())
+        trace += "\n";
+      trace += ("File \"" + frame.getFilename().getValue() + "\", line " +
+                Twine(frame.getLine()))
+                   .str();
+    }
+    addEntry("pkg.torch.onnx.stack_trace", trace);
+  }
+  if (!scope.empty()) {
+    std::string scopes = "[";
+    for (StringRef name : llvm::split(scope.drop_front(), '/')) {
+      if (scopes.size() > 1)
+        scopes += ", ";
+      scopes += "'" + name.str() + "'";
+    }
+    addEntry("pkg.torch.onnx.name_scopes", scopes + "]");
+  }
 }
 
 /// Converts an attribute of discardable metadata (such as the state
@@ -456,10 +520,10 @@ LogicalResult ModelBuilder::emitSubgraph(Region &region, StringRef graphName,
 LogicalResult ModelBuilder::emitNode(Operation *op, StringRef opType,
                                      onnx::GraphProto &graph) {
   onnx::NodeProto *node = graph.add_node();
-  StringRef locName = getLocationName(op->getLoc());
-  std::string nodeName = nodes.unique(locName.empty() ? opType : locName);
+  std::string nodeName = nodes.unique(getNodeBaseName(op->getLoc(), opType));
   node->set_name(nodeName);
   node->set_op_type(opType.str());
+  addSourceMetadata(op->getLoc(), *node);
   if (auto custom = dyn_cast<ONNX::CustomOp>(op)) {
     StringRef domain = custom.getDomain();
     if (domain != ONNX::kDefaultDomainKey && !domain.empty()) {
@@ -530,9 +594,8 @@ LogicalResult ModelBuilder::emitOp(Operation *op, onnx::GraphProto &graph,
                            op->getLoc());
   }
   if (becomesInitializer(op, topLevel)) {
-    StringRef locName = getLocationName(op->getLoc());
     std::string name =
-        values.unique(locName.empty() ? StringRef("Constant") : locName);
+        values.unique(getNodeBaseName(op->getLoc(), "Constant"));
     valueNames[op->getResult(0)] = name;
     return emitInitializer(name, op->getAttrOfType<ElementsAttr>("value"),
                            graph, topLevel, op->getLoc());
