@@ -14,6 +14,7 @@ torch_onnx.export's time includes tracing the module.
 import argparse
 import contextlib
 import io
+import logging
 import os
 import statistics
 import sys
@@ -90,6 +91,8 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--models", default=",".join(MODELS))
     options = parser.parse_args()
+    # The dynamo-based exporter logs through `logging` on every call.
+    logging.getLogger("torch.onnx").setLevel(logging.ERROR)
     torch.manual_seed(0)
     print(f"torch {torch.__version__}, transformers {transformers.__version__}"
           f", {os.cpu_count()} CPUs, median of {options.runs} alternating "

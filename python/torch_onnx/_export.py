@@ -602,11 +602,9 @@ class _ModuleToCompile:
             if kwargs:
                 self.tensors, self.call_names = _order_by_names(
                     self.arg_names, args, kwargs)
+            self.source = scripted._c
         else:
-            scripted = self._trace(model, args, kwargs, diagnostics)
-            self.arg_names = [a.name for a in
-                              scripted.forward.schema.arguments[1:]]
-        self.source = scripted._c
+            self.source = self._trace(model, args, kwargs, diagnostics)
 
     def _trace(self, model, args, kwargs, diagnostics):
         example = None
@@ -625,16 +623,18 @@ class _ModuleToCompile:
                 f"{', '.join(detached)} held tensors with autograd history "
                 f"(from a call outside torch.no_grad()); the trace keeps "
                 f"them, detached, as constants", ""))
+        if example is None:
+            self.tensors = list(args)
+            self.arg_names = _positional_names(model, len(args))
+        else:
+            self.tensors, self.call_names = list(example.values()), \
+                list(example)
+            self.arg_names = list(example)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
-                if example is None:
-                    traced = torch.jit.trace(model, args, check_trace=False,
-                                             strict=False)
-                else:
-                    traced = torch.jit.trace(
-                        model, example_kwarg_inputs=example,
-                        check_trace=False, strict=False)
+                traced = _trace_module(model, self.tensors, self.call_names,
+                                       self.arg_names)
             except Exception as error:
                 raise ExportError(f"tracing the module failed: "
                                   f"{type(error).__name__}: {error}") \
@@ -643,11 +643,6 @@ class _ModuleToCompile:
                 self._writes = state.assigned()
                 state.restore()
         _report_torch_warnings(caught, diagnostics)
-        if example is None:
-            self.tensors = list(args)
-        else:
-            self.tensors, self.call_names = list(example.values()), \
-                list(example)
         return traced
 
     def input_shapes(self):
@@ -676,6 +671,56 @@ class _ModuleToCompile:
                 f"{'they' if len(names) > 1 else 'it'} had when traced and "
                 f"never updates {'them' if len(names) > 1 else 'it'}; export "
                 f"with script=True to lift state", location))
+
+
+def _positional_names(model, count):
+    """The names of forward's first `count` parameters."""
+    names = []
+    with contextlib.suppress(TypeError, ValueError):
+        for parameter in inspect.signature(model.forward).parameters.values():
+            if parameter.kind in (parameter.POSITIONAL_ONLY,
+                                  parameter.POSITIONAL_OR_KEYWORD):
+                names.append(parameter.name)
+    names = names[:count]
+    return names + [f"input_{i}" for i in range(len(names), count)]
+
+
+def _trace_module(model, tensors, call_names, arg_names):
+    """Traces forward into one graph and hands it to the compiler as a
+    torch._C.ScriptModule whose attributes are the module's parameters and
+    buffers, named by their dotted paths.
+
+    This is what torch.jit.trace records, without the ScriptModule of every
+    submodule that it builds, which costs most of its time on large
+    models. Nodes keep their module scopes and Python stacks.
+    """
+    state_names, state_tensors, is_parameter = [], [], []
+    seen = set()
+    for named, parameter in ((model.named_parameters(), True),
+                             (model.named_buffers(), False)):
+        for name, tensor in named:
+            if tensor is None or id(tensor) in seen:
+                continue
+            seen.add(id(tensor))
+            state_names.append(name)
+            state_tensors.append(tensor)
+            is_parameter.append(parameter)
+    count = len(tensors)
+
+    def forward(*inputs):
+        user = inputs[:count]
+        if call_names is None:
+            return model(*user)
+        return model(**dict(zip(call_names, user)))
+
+    graph, _ = torch._C._create_graph_by_tracing(
+        forward, list(tensors) + state_tensors,
+        torch.jit._trace._create_interpreter_name_lookup_fn(), False, False)
+    cls = type(model)
+    class_name = f"__torch__.{cls.__module__}.{cls.__qualname__}".replace(
+        "<", "_").replace(">", "_")
+    return _C.module_from_trace(graph, class_name, list(arg_names),
+                                state_names, state_tensors, is_parameter)
 
 
 def _script(model, diagnostics):
