@@ -134,7 +134,8 @@ py::dict compile(py::object source, const std::string &outputPath,
                  std::vector<std::string> dynamicDims, int64_t opset,
                  std::optional<uint64_t> externalDataThreshold,
                  bool fallbackCustomOps, bool keepDuplicateInitializers,
-                 bool checkModel) {
+                 bool checkModel, std::vector<std::string> customOps,
+                 std::vector<py::bytes> localFunctions) {
   // Either a module LibTorch holds (a ScriptModule's `_c`) or a path.
   std::optional<torch::jit::Module> module;
   std::string path;
@@ -154,6 +155,9 @@ py::dict compile(py::object source, const std::string &outputPath,
   options.keepDuplicateInitializers = keepDuplicateInitializers;
   options.exportOptions.externalDataThreshold = externalDataThreshold;
   options.exportOptions.verify = checkModel;
+  options.customOps = std::move(customOps);
+  for (const py::bytes &function : localFunctions)
+    options.exportOptions.localFunctions.push_back(std::string(function));
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -257,6 +261,10 @@ PYBIND11_MODULE(_C, m) {
         py::arg("output_names"), py::arg("dynamic_dims"), py::arg("opset"),
         py::arg("external_data_threshold"), py::arg("fallback_custom_ops"),
         py::arg("keep_duplicate_initializers"), py::arg("check_model"),
+        py::arg("custom_ops") = std::vector<std::string>(),
+        py::arg("local_functions") = std::vector<py::bytes>(),
         "Compiles a TorchScript module (a ScriptModule's `_c`) or archive "
-        "path to the ONNX model at `output_path`.");
+        "path to the ONNX model at `output_path`. `custom_ops` entries "
+        "`OP=DOMAIN::TYPE(NAME0,NAME1,...)` replace ops by custom nodes, which may "
+        "call the serialized FunctionProtos of `local_functions`.");
 }

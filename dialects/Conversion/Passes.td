@@ -45,6 +45,14 @@ def ConvertTorchToONNX : Pass<"convert-torch-to-onnx", "ModuleOp"> {
     `onnx.Custom` nodes of domain `org.pytorch.aten`, whose `op_type` is the
     aten name and whose constant arguments become attributes.
 
+    Each `custom-ops` entry `OP=DOMAIN::TYPE(NAME0,NAME1,...)` replaces every
+    op `OP` (`ns::name`, any overload, or `ns::name.overload`), whether or
+    not it has a conversion, by an `onnx.Custom` node of that domain and
+    type, such as a call of a model-local function: its tensor operands (and
+    the tensors of tensor lists) are the inputs, in order, and its i-th
+    operand, when it is a constant, the attribute named `NAMEi` (none when
+    the name is empty or missing).
+
     Before:
 
     ```mlir
@@ -77,6 +85,9 @@ def ConvertTorchToONNX : Pass<"convert-torch-to-onnx", "ModuleOp"> {
            /*default=*/"false",
            "Turn ops without a conversion into onnx.Custom nodes of domain "
            "org.pytorch.aten instead of failing">,
+    ListOption<"customOps", "custom-ops", "std::string",
+               "Ops to replace by custom nodes: "
+               "OP=DOMAIN::TYPE(NAME0,NAME1,...)">,
   ];
   let dependentDialects = [
     "::mlir::func::FuncDialect",

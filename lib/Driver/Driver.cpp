@@ -81,6 +81,7 @@ static void setPipelineOptions(const CompileOptions &options,
   }
   pipelineOptions.dynamicDims = specs;
   pipelineOptions.fallbackCustomOps = options.fallbackCustomOps;
+  pipelineOptions.customOps = options.customOps;
   pipelineOptions.keepDuplicateInitializers = options.keepDuplicateInitializers;
 }
 

@@ -27,6 +27,7 @@ void mlir::torch_onnx::buildTorchToONNXPipeline(
   ConvertTorchToONNXOptions convert;
   convert.opset = options.opset;
   convert.fallbackCustomOps = options.fallbackCustomOps;
+  convert.customOps.assign(options.customOps.begin(), options.customOps.end());
   pm.addPass(createConvertTorchToONNX(convert));
   pm.addNestedPass<func::FuncOp>(ONNX::createFoldConstants());
   pm.addNestedPass<func::FuncOp>(ONNX::createFuseConvBatchNorm());

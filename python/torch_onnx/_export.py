@@ -66,10 +66,16 @@ TORCH_ONNX_EXPORT_ARGUMENTS: Dict[str, tuple] = {
                       "error for a model above 2 GiB)"),
     "dynamic_shapes": ("not supported",
                        "torch.export's specification; use dynamic_axes"),
-    "custom_translation_table": ("not supported",
-                                 "custom lowerings are not implemented yet; "
-                                 "operator_export_type=ONNX_FALLTHROUGH emits "
-                                 "unconvertible ops as custom-domain nodes"),
+    "custom_translation_table": ("different",
+                                 "{op: function}: an op (OpOverload, "
+                                 "OpOverloadPacket, or its name "
+                                 "'mylib::foo[.overload]') to one onnxscript "
+                                 "function or onnx.FunctionProto, called as "
+                                 "a model-local function; tensor arguments "
+                                 "are its inputs in schema order, constant "
+                                 "arguments the attributes of the same name "
+                                 "that it declares. A list of functions "
+                                 "(by dtype) is not supported"),
     "report": ("ignored", "str(result) is the summary"),
     "optimize": ("ignored", "the compiler always folds and simplifies"),
     "verify": ("same",
@@ -117,7 +123,6 @@ _ACCEPTED_VALUES = {
     "export_params": lambda v: v is True,
     "keep_initializers_as_inputs": lambda v: v is None or v is False,
     "dynamic_shapes": lambda v: not v,
-    "custom_translation_table": lambda v: not v,
     "custom_opsets": lambda v: not v,
     "export_modules_as_functions": lambda v: v is False,
     "autograd_inlining": lambda v: v is True,
@@ -314,11 +319,19 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
             custom domain org.pytorch.aten); `verbose` (True prints the
             summary and diagnostics); `dynamo`, `report`, `optimize`,
             `profile`, `dump_exported_program`, `artifacts_dir`,
-            `do_constant_folding` (accepted and ignored). `export_params`,
+            `do_constant_folding` (accepted and ignored);
+            `custom_translation_table` ({op: function}: each call of the op,
+            an OpOverload, an OpOverloadPacket or a name such as
+            'mylib::foo' or 'aten::add.Tensor', becomes one call of the
+            function, an onnxscript function or an onnx.FunctionProto, which
+            the model carries as a local function; the op's tensors are its
+            inputs in schema order, and its constant arguments the
+            attributes of the same names that the function declares; the
+            op's own lowering, if any, is not used). `export_params`,
             `keep_initializers_as_inputs`, `dynamic_shapes`,
-            `custom_translation_table`, `custom_opsets`,
-            `export_modules_as_functions` and `autograd_inlining` are only
-            accepted with their default values.
+            `custom_opsets`, `export_modules_as_functions` and
+            `autograd_inlining` are only accepted with their default
+            values.
             torch_onnx.TORCH_ONNX_EXPORT_ARGUMENTS lists each argument's
             status.
 
@@ -336,6 +349,11 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
     """
     opset = 17 if opset_version is None else int(opset_version)
     verbose, training, fallback = _check_options(options)
+    custom_ops = {}
+    if options.get("custom_translation_table"):
+        from ._custom_ops import lower_translation_table
+        custom_ops = lower_translation_table(
+            options["custom_translation_table"], opset)._asdict()
     to_path = isinstance(f, (str, os.PathLike))
     if not to_path and f is not None and not _is_file_object(f):
         raise ExportError(f"f must be a path or a binary file object, not "
@@ -360,7 +378,7 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
                 dynamic_dims=dims, opset=opset,
                 external_data_threshold=(EXTERNAL_DATA_THRESHOLD
                                          if external_data else None),
-                fallback_custom_ops=fallback)
+                fallback_custom_ops=fallback, **custom_ops)
             result = _result(summary, path, opset, diagnostics)
             module.warn_unrecorded_writes(result)
             try:

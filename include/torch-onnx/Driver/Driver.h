@@ -39,6 +39,9 @@ struct CompileOptions {
   /// `forward`'s arguments, or one of `inputNames`.
   std::vector<std::string> dynamicDims;
   bool fallbackCustomOps = false;
+  /// convert-torch-to-onnx's `custom-ops` entries,
+  /// `OP=DOMAIN::TYPE(NAME0,NAME1,...)`.
+  std::vector<std::string> customOps;
   bool keepDuplicateInitializers = false;
   ONNXExportOptions exportOptions;
   /// Verify the IR after every pass, not only after the pipeline.

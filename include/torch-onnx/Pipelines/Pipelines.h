@@ -27,6 +27,10 @@ struct TorchToONNXPipelineOptions
       *this, "fallback-custom-ops",
       llvm::cl::desc("Emit unconvertible ops in the org.pytorch.aten domain"),
       llvm::cl::init(false)};
+  ListOption<std::string> customOps{
+      *this, "custom-ops",
+      llvm::cl::desc("Ops to replace by custom nodes: "
+                     "OP=DOMAIN::TYPE(NAME0,NAME1,...)")};
   Option<bool> keepDuplicateInitializers{
       *this, "keep-duplicate-initializers",
       llvm::cl::desc("Keep every initializer under its own name, even when "

@@ -32,8 +32,6 @@ using namespace mlir::torch_onnx::torch_to_onnx;
 
 namespace {
 
-/// The domain of the ATen fallback nodes.
-constexpr StringLiteral kAtenDomain = "org.pytorch.aten";
 /// The name the converted graph function gets.
 constexpr StringLiteral kGraphName = "main_graph";
 
@@ -359,7 +357,19 @@ void ConvertTorchToONNXPass::runOnOperation() {
   TorchToONNXTypeConverter typeConverter(context);
   if (failed(checkSignatureTypes(func, typeConverter)))
     return signalPassFailure();
+  std::vector<CustomOpMapping> customOpMappings;
+  for (const std::string &spec : customOps) {
+    std::optional<CustomOpMapping> mapping = parseCustomOpMapping(spec);
+    if (!mapping) {
+      module.emitError("bad custom-ops entry '")
+          << spec << "': expected OP=DOMAIN::TYPE(NAME0,NAME1,...)";
+      return signalPassFailure();
+    }
+    customOpMappings.push_back(std::move(*mapping));
+  }
   RewritePatternSet patterns(context);
+  populateTorchToONNXCustomOpPatterns(typeConverter, patterns,
+                                      customOpMappings);
   populateTorchToONNXPatterns(typeConverter, patterns, opset);
   if (fallbackCustomOps)
     populateTorchToONNXFallbackPatterns(typeConverter, patterns);
@@ -394,14 +404,16 @@ void ConvertTorchToONNXPass::runOnOperation() {
   if (reportUnconvertedOps(func))
     return signalPassFailure();
 
-  bool usesAten = false;
-  func.walk(
-      [&](ONNX::CustomOp op) { usesAten |= op.getDomain() == kAtenDomain; });
-  if (usesAten)
-    module->setAttr("onnx.opset_import",
-                    b.getDictionaryAttr(
-                        {b.getNamedAttr("ai.onnx", b.getI64IntegerAttr(opset)),
-                         b.getNamedAttr(kAtenDomain, b.getI64IntegerAttr(1))}));
+  // The custom domains that nodes use (org.pytorch.aten, those of
+  // custom-ops) are imported at version 1.
+  NamedAttrList imports;
+  imports.set("ai.onnx", b.getI64IntegerAttr(opset));
+  func.walk([&](ONNX::CustomOp op) {
+    StringRef domain = op.getDomain();
+    if (!domain.empty() && domain != "ai.onnx" && !imports.get(domain))
+      imports.set(domain, b.getI64IntegerAttr(1));
+  });
+  module->setAttr("onnx.opset_import", imports.getDictionary(context));
   if (failed(finalizeGraph(module, func)))
     return signalPassFailure();
 }

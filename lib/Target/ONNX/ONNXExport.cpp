@@ -66,12 +66,44 @@ static void summarize(const onnx::ModelProto &model,
   });
 }
 
+/// Model-local functions need this IR version.
+static constexpr int64_t kLocalFunctionsIRVersion = 8;
+
+/// Adds the serialized FunctionProtos `functions` to `model`, with an opset
+/// import for each function's domain.
+static LogicalResult addLocalFunctions(ArrayRef<std::string> functions,
+                                       onnx::ModelProto &model,
+                                       ModuleOp module) {
+  if (functions.empty())
+    return success();
+  for (const std::string &bytes : functions) {
+    onnx::FunctionProto *function = model.add_functions();
+    if (!function->ParseFromString(bytes))
+      return module.emitError("a local function is not a serialized ONNX "
+                              "FunctionProto");
+    bool imported = llvm::any_of(
+        model.opset_import(), [&](const onnx::OperatorSetIdProto &opset) {
+          return opset.domain() == function->domain();
+        });
+    if (!imported) {
+      onnx::OperatorSetIdProto *opset = model.add_opset_import();
+      opset->set_domain(function->domain());
+      opset->set_version(1);
+    }
+  }
+  if (model.ir_version() < kLocalFunctionsIRVersion)
+    model.set_ir_version(kLocalFunctionsIRVersion);
+  return success();
+}
+
 LogicalResult
 mlir::torch_onnx::exportONNXFile(ModuleOp module, StringRef outputPath,
                                  const ONNXExportOptions &options,
                                  ONNXModelSummary *summary) {
   ModelContents contents;
-  if (failed(buildModel(module, contents)))
+  if (failed(buildModel(module, contents)) ||
+      failed(addLocalFunctions(options.localFunctions, contents.model,
+                               module)))
     return failure();
   if (summary)
     summarize(contents.model, *summary);

@@ -14,6 +14,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace mlir::torch_onnx {
 
@@ -46,6 +49,25 @@ public:
 /// opset `opset`.
 void populateTorchToONNXPatterns(TypeConverter &typeConverter,
                                  RewritePatternSet &patterns, int64_t opset);
+
+/// One entry of convert-torch-to-onnx's `custom-ops`: ops named `op` become
+/// `onnx.Custom` nodes of `domain` and `opType`, and their i-th operand, when
+/// constant, the attribute `attributeNames[i]` (none when it is empty).
+struct CustomOpMapping {
+  std::string op;
+  std::string domain;
+  std::string opType;
+  std::vector<std::string> attributeNames;
+};
+
+/// Parses `OP=DOMAIN::TYPE` or `OP=DOMAIN::TYPE(NAME0,NAME1,...)`.
+std::optional<CustomOpMapping> parseCustomOpMapping(StringRef spec);
+
+/// Adds the highest-benefit pattern that replaces the ops of `mappings` by
+/// their custom nodes.
+void populateTorchToONNXCustomOpPatterns(TypeConverter &typeConverter,
+                                         RewritePatternSet &patterns,
+                                         ArrayRef<CustomOpMapping> mappings);
 
 /// Adds the lowest-benefit pattern that turns any Torch op left without a
 /// conversion into an `onnx.Custom` node of domain `org.pytorch.aten`.

@@ -26,6 +26,9 @@ struct ONNXExportOptions {
   std::optional<uint64_t> externalDataThreshold;
   /// Run the ONNX checker and shape inference on the written model.
   bool verify = true;
+  /// Serialized FunctionProtos to add to the model as local functions; the
+  /// custom nodes of the graph call them.
+  std::vector<std::string> localFunctions;
 };
 
 /// The name of the side file of the model at `modelPath` that holds its
