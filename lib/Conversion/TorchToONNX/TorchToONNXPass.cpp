@@ -144,34 +144,37 @@ void flattenTupleResults(func::FuncOp func) {
 }
 
 /// Reports each argument and result of `func` whose type has no ONNX
-/// counterpart (a tensor whose dtype was not inferred, for example), with a
-/// note at the first op that produced a tensor of unknown dtype. Failure if
-/// there was any.
+/// counterpart (a tensor whose dtype was not inferred, for example). When an
+/// op made a tensor of unknown dtype, the error is at the first such op, at
+/// the user's line, and names it. Failure if there was any.
 LogicalResult checkSignatureTypes(func::FuncOp func,
                                   const TypeConverter &typeConverter) {
+  Operation *firstUnknown = nullptr;
+  func.walk([&](Operation *op) {
+    for (Type resultType : op->getResultTypes()) {
+      auto tensor = dyn_cast<Torch::BaseTensorType>(resultType);
+      if (tensor && !tensor.hasDtype()) {
+        firstUnknown = op;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
   bool failed = false;
   auto check = [&](Type type, StringRef kind, unsigned index) {
     if (typeConverter.convertType(type))
       return;
-    InFlightDiagnostic diag = func.emitError()
-                              << "cannot convert the type " << type << " of "
-                              << kind << " " << index << " to ONNX";
     failed = true;
-    Operation *firstUnknown = nullptr;
-    func.walk([&](Operation *op) {
-      for (Type resultType : op->getResultTypes()) {
-        auto tensor = dyn_cast<Torch::BaseTensorType>(resultType);
-        if (tensor && !tensor.hasDtype()) {
-          firstUnknown = op;
-          return WalkResult::interrupt();
-        }
-      }
-      return WalkResult::advance();
-    });
-    if (firstUnknown)
-      diag.attachNote(firstUnknown->getLoc())
-          << "the first tensor of unknown element type is the result of '"
-          << getSourceOpName(firstUnknown) << "'";
+    if (!firstUnknown) {
+      func.emitError() << "cannot convert the type " << type << " of " << kind
+                       << " " << index << " to ONNX";
+      return;
+    }
+    firstUnknown->emitError()
+        << "cannot convert '" << getSourceOpName(firstUnknown)
+        << "' to ONNX: the element type of its result is unknown, so "
+        << kind << " " << index << " of the graph (" << type
+        << ") has no ONNX type";
   };
   for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
     check(type, "argument", index);

@@ -43,11 +43,10 @@ func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
 // -----
 
 // A result whose dtype shape inference could not find has no ONNX type; the
-// first tensor of unknown dtype is pointed out.
+// error is at the first op whose result has an unknown dtype, and names it.
 
-// expected-error @+1 {{cannot convert the type '!torch.vtensor<[4],unk>' of result 0 to ONNX}}
 func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],unk> {
-  // expected-note @+1 {{the first tensor of unknown element type is the result of 'my::op'}}
+  // expected-error @+1 {{cannot convert 'my::op' to ONNX: the element type of its result is unknown, so result 0 of the graph ('!torch.vtensor<[4],unk>') has no ONNX type}}
   %0 = torch.operator "my::op"(%x) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],unk>
   %1 = torch.aten.relu %0 : !torch.vtensor<[4],unk> -> !torch.vtensor<[4],unk>
   return %1 : !torch.vtensor<[4],unk>
