@@ -135,7 +135,9 @@ py::dict compile(py::object source, const std::string &outputPath,
                  std::optional<uint64_t> externalDataThreshold,
                  bool fallbackCustomOps, bool keepDuplicateInitializers,
                  bool checkModel, std::vector<std::string> customOps,
-                 std::vector<py::bytes> localFunctions) {
+                 std::vector<py::bytes> localFunctions,
+                 std::vector<std::tuple<std::string, std::string, std::string>>
+                     moduleFunctions) {
   // Either a module LibTorch holds (a ScriptModule's `_c`) or a path.
   std::optional<torch::jit::Module> module;
   std::string path;
@@ -158,6 +160,9 @@ py::dict compile(py::object source, const std::string &outputPath,
   options.customOps = std::move(customOps);
   for (const py::bytes &function : localFunctions)
     options.exportOptions.localFunctions.push_back(std::string(function));
+  for (auto &[path, domain, name] : moduleFunctions)
+    options.exportOptions.moduleFunctions.push_back(
+        ModuleFunction{path, domain, name});
 
   DialectRegistry registry;
   registerAllDialects(registry);
@@ -263,8 +268,12 @@ PYBIND11_MODULE(_C, m) {
         py::arg("keep_duplicate_initializers"), py::arg("check_model"),
         py::arg("custom_ops") = std::vector<std::string>(),
         py::arg("local_functions") = std::vector<py::bytes>(),
+        py::arg("module_functions") =
+            std::vector<std::tuple<std::string, std::string, std::string>>(),
         "Compiles a TorchScript module (a ScriptModule's `_c`) or archive "
         "path to the ONNX model at `output_path`. `custom_ops` entries "
         "`OP=DOMAIN::TYPE(NAME0,NAME1,...)` replace ops by custom nodes, which may "
-        "call the serialized FunctionProtos of `local_functions`.");
+        "call the serialized FunctionProtos of `local_functions`. The calls of "
+        "the modules of `module_functions`, (dotted path, domain, name) "
+        "triples, become calls of local functions.");
 }

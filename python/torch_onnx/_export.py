@@ -110,8 +110,12 @@ TORCH_ONNX_EXPORT_ARGUMENTS: Dict[str, tuple] = {
     "do_constant_folding": ("ignored", "constants are always folded"),
     "custom_opsets": ("not supported",
                       "custom domains' versions cannot be set yet"),
-    "export_modules_as_functions": ("not supported",
-                                    "modules are always inlined"),
+    "export_modules_as_functions": ("same",
+                                    "True or a set of module classes; a "
+                                    "traced module only (scripted ones have "
+                                    "no module scopes); a module called "
+                                    "inside another exported one stays "
+                                    "inlined in the outer function"),
     "autograd_inlining": ("not supported",
                           "False is not supported; TorchScript cannot save "
                           "autograd Functions, so there is nothing to inline"),
@@ -124,7 +128,6 @@ _ACCEPTED_VALUES = {
     "keep_initializers_as_inputs": lambda v: v is None or v is False,
     "dynamic_shapes": lambda v: not v,
     "custom_opsets": lambda v: not v,
-    "export_modules_as_functions": lambda v: v is False,
     "autograd_inlining": lambda v: v is True,
 }
 
@@ -327,11 +330,16 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
             the model carries as a local function; the op's tensors are its
             inputs in schema order, and its constant arguments the
             attributes of the same names that the function declares; the
-            op's own lowering, if any, is not used). `export_params`,
+            op's own lowering, if any, is not used);
+            `export_modules_as_functions` (True, or a set of nn.Module
+            classes: each call of such a module becomes a call of a
+            model-local function named after its class, in the domain of
+            its Python module; calls with the same nodes share a function;
+            a module called inside another exported one is called from the
+            outer one's function; traced modules only). `export_params`,
             `keep_initializers_as_inputs`, `dynamic_shapes`,
-            `custom_opsets`, `export_modules_as_functions` and
-            `autograd_inlining` are only accepted with their default
-            values.
+            `custom_opsets` and `autograd_inlining` are only accepted with
+            their default values.
             torch_onnx.TORCH_ONNX_EXPORT_ARGUMENTS lists each argument's
             status.
 
@@ -354,6 +362,10 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
         from ._custom_ops import lower_translation_table
         custom_ops = lower_translation_table(
             options["custom_translation_table"], opset)._asdict()
+    module_functions = _module_functions(
+        model, options.get("export_modules_as_functions", False), script)
+    if module_functions:
+        custom_ops["module_functions"] = module_functions
     to_path = isinstance(f, (str, os.PathLike))
     if not to_path and f is not None and not _is_file_object(f):
         raise ExportError(f"f must be a path or a binary file object, not "
@@ -415,6 +427,33 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
 
 
 # --- Arguments ---------------------------------------------------------------
+
+def _module_functions(model, selection, script):
+    """The compiler's (dotted path, domain, name) of each submodule whose
+    calls export_modules_as_functions turns into local functions."""
+    if selection is False or selection is None:
+        return []
+    if not isinstance(selection, bool):
+        try:
+            classes = set(selection)
+        except TypeError:
+            raise ExportError("export_modules_as_functions must be a bool or "
+                              "a set of nn.Module classes") from None
+        if not all(isinstance(c, type) and issubclass(c, torch.nn.Module)
+                   for c in classes):
+            raise ExportError("export_modules_as_functions must be a bool or "
+                              "a set of nn.Module classes")
+        if not classes:
+            return []
+    if script or not isinstance(model, torch.nn.Module) or \
+            isinstance(model, torch.jit.ScriptModule):
+        raise ExportError("export_modules_as_functions needs an nn.Module "
+                          "to trace: a scripted module records no module "
+                          "scopes")
+    return [(name, type(module).__module__, type(module).__name__)
+            for name, module in model.named_modules()
+            if name and (selection is True or type(module) in classes)]
+
 
 def _check_options(options):
     """Checks torch.onnx.export's other arguments; returns (verbose,
@@ -731,9 +770,19 @@ def _trace_module(model, tensors, call_names, arg_names):
             return model(*user)
         return model(**dict(zip(call_names, user)))
 
-    graph, _ = torch._C._create_graph_by_tracing(
-        forward, list(tensors) + state_tensors,
-        torch.jit._trace._create_interpreter_name_lookup_fn(), False, False)
+    # Module calls record their scopes (`__module.encoder.layer.0`), as in
+    # torch.jit.trace, which the compiler turns into node names.
+    scopes = {module: f"__module.{name}"
+              for name, module in model.named_modules() if name}
+    saved_scopes = torch.jit._trace._trace_module_map
+    torch.jit._trace._trace_module_map = scopes
+    try:
+        graph, _ = torch._C._create_graph_by_tracing(
+            forward, list(tensors) + state_tensors,
+            torch.jit._trace._create_interpreter_name_lookup_fn(), False,
+            False)
+    finally:
+        torch.jit._trace._trace_module_map = saved_scopes
     cls = type(model)
     class_name = f"__torch__.{cls.__module__}.{cls.__qualname__}".replace(
         "<", "_").replace(">", "_")

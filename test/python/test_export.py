@@ -161,7 +161,7 @@ def test_non_tensor_argument(tmp_path):
     ("keep_initializers_as_inputs", True),
     ("dynamic_shapes", {"x": {0: "batch"}}),
     ("custom_opsets", {"custom_domain": 2}),
-    ("export_modules_as_functions", True),
+    ("export_modules_as_functions", {int}),
     ("operator_export_type", torch.onnx.OperatorExportTypes.ONNX_ATEN),
 ])
 def test_unsupported_option_values(tmp_path, option, value):

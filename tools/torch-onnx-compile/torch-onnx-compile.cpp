@@ -20,6 +20,7 @@
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Support/NestingDepth.h"
+#include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -94,6 +95,12 @@ cl::opt<bool> keepDuplicateInitializers(
     cl::desc("Keep every initializer under its own name, even when several "
              "have equal contents"),
     cl::cat(category));
+cl::list<std::string> moduleFunctions(
+    "module-function",
+    cl::desc("Make the calls of the traced module at PATH (such as "
+             "encoder.layer.0) calls of the local function DOMAIN::NAME "
+             "(repeatable)"),
+    cl::value_desc("PATH=DOMAIN::NAME"), cl::cat(category));
 cl::opt<bool> verifyOutput(
     "verify",
     cl::desc("Run the module in LibTorch and the model in onnxruntime on the "
@@ -190,6 +197,9 @@ CompileOptions getCompileOptions() {
   if (externalDataThreshold.getNumOccurrences())
     options.exportOptions.externalDataThreshold = externalDataThreshold;
   options.exportOptions.verify = !noVerifyONNX;
+  for (const std::string &spec : moduleFunctions)
+    options.exportOptions.moduleFunctions.push_back(
+        *parseModuleFunction(spec));
   options.verifyEach = verifyEach;
   options.configurePassManager = [](PassManager &pm) {
     if (failed(applyPassManagerCLOptions(pm)))
@@ -289,6 +299,13 @@ int main(int argc, char **argv) {
                     "a file, not '-'\n";
     return 2;
   }
+  for (const std::string &spec : moduleFunctions)
+    if (!parseModuleFunction(spec)) {
+      llvm::errs() << "error: bad --module-function '" << spec
+                   << "': expected PATH=DOMAIN::NAME, e.g. "
+                      "encoder.layer.0=mylib::Block\n";
+      return 2;
+    }
   for (const std::string &spec : dynamicDims)
     if (!Torch::parseDynamicDimSpec(spec)) {
       llvm::errs() << "error: bad --dynamic-dim '" << spec

@@ -72,6 +72,12 @@ cl::opt<uint64_t> externalDataThreshold(
     "external-data-threshold",
     cl::desc("Store initializers of at least this many bytes in <out>.data"),
     cl::value_desc("bytes"));
+cl::list<std::string> moduleFunctions(
+    "module-function",
+    cl::desc("With --export-onnx, make the calls of the module at PATH (its "
+             "nodes' scope, such as encoder.layer.0) calls of the local "
+             "function DOMAIN::NAME (repeatable)"),
+    cl::value_desc("PATH=DOMAIN::NAME"));
 cl::opt<bool> noVerifyONNX(
     "no-verify-onnx",
     cl::desc("Skip the ONNX checker and shape inference on export"));
@@ -220,6 +226,16 @@ int main(int argc, char **argv) {
     if (externalDataThreshold.getNumOccurrences())
       options.externalDataThreshold = externalDataThreshold;
     options.verify = !noVerifyONNX;
+    for (const std::string &spec : moduleFunctions) {
+      std::optional<ModuleFunction> function = parseModuleFunction(spec);
+      if (!function) {
+        llvm::errs() << "error: bad --module-function '" << spec
+                     << "': expected PATH=DOMAIN::NAME, e.g. "
+                        "encoder.layer.0=mylib::Block\n";
+        return 2;
+      }
+      options.moduleFunctions.push_back(*function);
+    }
     return succeeded(exportONNXFile(*module, outputFilename, options)) ? 0 : 1;
   }
   }

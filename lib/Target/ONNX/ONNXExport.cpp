@@ -14,6 +14,7 @@
 
 #include "ModelBuilder.h"
 #include "ModelWriter.h"
+#include "ModuleFunctions.h"
 #include "ONNXChecks.h"
 #include "TextPrinter.h"
 
@@ -70,12 +71,11 @@ static void summarize(const onnx::ModelProto &model,
 static constexpr int64_t kLocalFunctionsIRVersion = 8;
 
 /// Adds the serialized FunctionProtos `functions` to `model`, with an opset
-/// import for each function's domain.
+/// import for each function's domain, and raises the IR version to one that
+/// has local functions when the model has any.
 static LogicalResult addLocalFunctions(ArrayRef<std::string> functions,
                                        onnx::ModelProto &model,
                                        ModuleOp module) {
-  if (functions.empty())
-    return success();
   for (const std::string &bytes : functions) {
     onnx::FunctionProto *function = model.add_functions();
     if (!function->ParseFromString(bytes))
@@ -91,7 +91,7 @@ static LogicalResult addLocalFunctions(ArrayRef<std::string> functions,
       opset->set_version(1);
     }
   }
-  if (model.ir_version() < kLocalFunctionsIRVersion)
+  if (model.functions_size() && model.ir_version() < kLocalFunctionsIRVersion)
     model.set_ir_version(kLocalFunctionsIRVersion);
   return success();
 }
@@ -101,8 +101,11 @@ mlir::torch_onnx::exportONNXFile(ModuleOp module, StringRef outputPath,
                                  const ONNXExportOptions &options,
                                  ONNXModelSummary *summary) {
   ModelContents contents;
-  if (failed(buildModel(module, contents)) ||
-      failed(addLocalFunctions(options.localFunctions, contents.model,
+  if (failed(buildModel(module, contents)))
+    return failure();
+  extractModuleFunctions(contents.model, options.moduleFunctions,
+                         module.getLoc());
+  if (failed(addLocalFunctions(options.localFunctions, contents.model,
                                module)))
     return failure();
   if (summary)

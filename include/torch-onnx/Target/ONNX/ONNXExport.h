@@ -19,6 +19,18 @@
 
 namespace mlir::torch_onnx {
 
+/// A module whose calls become calls of a model-local function.
+struct ModuleFunction {
+  /// The module's dotted attribute path, such as `encoder.layer.0`.
+  std::string path;
+  std::string domain;
+  /// The function's name, usually the module's class name.
+  std::string name;
+};
+
+/// Parses `PATH=DOMAIN::NAME`, the command line form of a ModuleFunction.
+std::optional<ModuleFunction> parseModuleFunction(StringRef spec);
+
 struct ONNXExportOptions {
   /// Initializers of at least this many bytes go to `<out>.data`. Without a
   /// value, external data is used only when the model would pass protobuf's
@@ -29,6 +41,8 @@ struct ONNXExportOptions {
   /// Serialized FunctionProtos to add to the model as local functions; the
   /// custom nodes of the graph call them.
   std::vector<std::string> localFunctions;
+  /// Modules whose calls become local functions.
+  std::vector<ModuleFunction> moduleFunctions;
 };
 
 /// The name of the side file of the model at `modelPath` that holds its

@@ -3,6 +3,8 @@
 
   onnx_models.py make KIND OUT.onnx     writes a test model
   onnx_models.py check MODEL.onnx       loads, checks and summarizes a model
+  onnx_models.py text MODEL.onnx        checks a model and prints it, its
+                                        local functions included
   onnx_models.py compare A.onnx B.onnx  compares two models' graphs and data
   onnx_models.py run A.onnx B.onnx      runs both in onnxruntime on the same
                                         random inputs and compares outputs
@@ -227,6 +229,10 @@ def main(argv):
         make(argv[1], argv[2])
     elif len(argv) == 2 and argv[0] == "check":
         check(argv[1])
+    elif len(argv) == 2 and argv[0] == "text":
+        model = onnx.load(argv[1])
+        onnx.checker.check_model(model, full_check=True)
+        print(onnx.printer.to_text(model))
     elif len(argv) == 3 and argv[0] == "compare":
         compare(argv[1], argv[2])
     elif len(argv) == 3 and argv[0] == "run":
