@@ -2,6 +2,7 @@
 """Times torch_onnx.export against torch.onnx.export in one process.
 
     .venv/bin/python bench/export_api.py [--runs 5] [--models resnet50,bert]
+                                         [--write docs/benchmarks-python.md]
 
 Each model is built from a transformers config with random weights and
 wrapped to return its logits. Every exporter runs once to warm up, then the
@@ -13,6 +14,7 @@ torch_onnx.export's time includes tracing the module.
 """
 import argparse
 import contextlib
+import datetime
 import io
 import logging
 import os
@@ -90,13 +92,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--models", default=",".join(MODELS))
+    parser.add_argument("--write", metavar="REPORT.md",
+                        help="also write the results as a Markdown report")
     options = parser.parse_args()
     # The dynamo-based exporter logs through `logging` on every call.
     logging.getLogger("torch.onnx").setLevel(logging.ERROR)
     torch.manual_seed(0)
-    print(f"torch {torch.__version__}, transformers {transformers.__version__}"
-          f", {os.cpu_count()} CPUs, median of {options.runs} alternating "
-          "runs after one warm-up each")
+    setup = (f"torch {torch.__version__}, transformers "
+             f"{transformers.__version__}, {os.cpu_count()} CPUs, median of "
+             f"{options.runs} alternating runs after one warm-up each")
+    print(setup)
+    rows = []
     with tempfile.TemporaryDirectory() as directory:
         runners = exporters(directory)
         for name in options.models.split(","):
@@ -110,9 +116,35 @@ def main():
                     times[label].append(run_quietly(runner, model, args))
             ours = statistics.median(times["torch_onnx.export"])
             print(f"\n{name}")
+            medians = []
             for label, samples in times.items():
                 median = statistics.median(samples)
+                medians.append(median)
                 print(f"  {label:34s} {median:7.3f} s  {median / ours:5.1f}x")
+            rows.append((name, medians))
+    if options.write:
+        write_report(options.write, setup, list(runners), rows)
+
+
+def write_report(path, setup, labels, rows):
+    """The results as Markdown: each exporter's time and its ratio to
+    torch_onnx.export's."""
+    lines = [
+        "# Benchmarks: torch_onnx.export against torch.onnx.export",
+        "",
+        f"Measured {datetime.date.today()} by `bench/export_api.py`, in one "
+        f"process: {setup}. Each model is built from a transformers config "
+        "with random weights; times are the export call alone (tracing "
+        "included), at opset 17 (dynamo=True writes 18).",
+        "",
+        "| model | " + " | ".join(f"`{label}`" for label in labels) + " |",
+        "|---" * (len(labels) + 1) + "|",
+    ]
+    for name, medians in rows:
+        cells = [f"{m:.3f} s ({m / medians[0]:.1f}x)" for m in medians]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    with open(path, "w") as report:
+        report.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

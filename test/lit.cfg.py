@@ -31,12 +31,16 @@ if not config.build_compiler:
 config.test_exec_root = os.path.join(config.torch_onnx_obj_root, "test")
 
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
-# The test scripts import the shared Python of utils/ (the model zoo).
-config.environment["PYTHONPATH"] = os.path.join(config.torch_onnx_src_root,
-                                                "utils")
+# The test scripts import the shared Python of utils/ (the model zoo) and
+# the package torch_onnx of the build tree.
+config.environment["PYTHONPATH"] = os.pathsep.join([
+    os.path.join(config.torch_onnx_src_root, "utils"),
+    os.path.join(config.torch_onnx_obj_root, "python_packages")])
 config.substitutions.append(
     ("%expect-exit", config.python_executable + " " +
      os.path.join(config.torch_onnx_src_root, "utils", "expect_exit.py")))
+config.substitutions.append(
+    ("%verify_archive", config.python_executable + " -m torch_onnx.verify_archive"))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%src_root", config.torch_onnx_src_root))
 config.substitutions.append(

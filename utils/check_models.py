@@ -5,7 +5,7 @@ Models of utils/model_zoo.py, by default every image classification model
 (random weights, eval mode, traced with a 1x3x224x224 input) and those in
 DEFAULT_MODELS below, are saved as TorchScript, compiled to ONNX with the
 flags that the registry gives them and run in onnxruntime against PyTorch
-(utils/verify_model.py). Models whose weights exceed --max-weights-mb are
+(torch_onnx.verify_archive). Models whose weights exceed --max-weights-mb are
 skipped.
 
 Freshly built models can have degenerate outputs that would make any
@@ -92,12 +92,12 @@ def build_model(name, out, max_weights_mb, raw_weights):
 
 def measure_accuracy(pt, onnx_path):
     """Prints, as JSON, the errors of onnxruntime's and of PyTorch's float32
-    outputs relative to PyTorch's float64 outputs, on verify_model.py's
+    outputs relative to PyTorch's float64 outputs, on verify_archive's
     inputs, each relative to the largest float64 magnitude."""
     import numpy as np
     import onnx
     import torch
-    import verify_model
+    from torch_onnx import verify_archive as verify_model
     model = onnx.load(onnx_path, load_external_data=False)
     initializers = {init.name for init in model.graph.initializer}
     inputs = [i for i in model.graph.input if i.name not in initializers]
@@ -212,7 +212,7 @@ def check_model(name, args, workdir, log):
     if issues:
         row["note"] = "graph: " + issues + "; "
 
-    verify_cmd = [PYTHON, os.path.join(HERE, "verify_model.py"), pt,
+    verify_cmd = [PYTHON, "-m", "torch_onnx.verify_archive", pt,
                   onnx_path, "-v", "--tolerance", str(args.tolerance)] + \
         info["verify_flags"]
     code, output, _ = run(verify_cmd, args.timeout, log)

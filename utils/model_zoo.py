@@ -9,7 +9,7 @@
 Run it with the Python of the project's virtual environment (.venv). The
 first form saves model NAME as TorchScript, made after
 torch.manual_seed(0) with random weights (nothing is downloaded), and
-writes the flags that torch-onnx-compile and utils/verify_model.py need for
+writes the flags that torch-onnx-compile and torch_onnx.verify_archive need for
 it to FILE, one a line, for them to read as a response file (@FILE). The
 second prints those flags, or the example input shapes, on one line.
 

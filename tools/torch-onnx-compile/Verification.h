@@ -16,9 +16,13 @@ namespace mlir::torch_onnx {
 
 /// Runs `modelPath` (TorchScript) in LibTorch and `onnxPath` in onnxruntime on
 /// the same random inputs (stateful models over three steps) and prints the
-/// largest error. Fails when the error exceeds 1e-4 of the output's largest
-/// magnitude or when either runtime fails.
-LogicalResult verifyAgainstTorch(const std::string &modelPath,
+/// largest error, with torch_onnx.verify_archive of the Python package: that
+/// of the environment the tool is installed in, or the build tree's. `argv0`
+/// locates the tool. Fails when the error exceeds 1e-4 of the output's
+/// largest magnitude, when PyTorch rejects the inputs, or when either
+/// runtime fails.
+LogicalResult verifyAgainstTorch(const char *argv0,
+                                 const std::string &modelPath,
                                  const std::string &onnxPath,
                                  const std::vector<std::string> &inputShapes,
                                  bool verbose);

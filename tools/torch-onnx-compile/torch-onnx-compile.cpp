@@ -221,7 +221,7 @@ void removeOutput(llvm::StringRef path, bool wroteExternalData) {
                << "; --keep-on-failure keeps it\n";
 }
 
-int compile(MLIRContext &context) {
+int compile(MLIRContext &context, const char *argv0) {
   StageReporter reporter;
   OwningOpRef<ModuleOp> module;
   if (llvm::StringRef(inputFilename).ends_with(".mlir")) {
@@ -255,8 +255,8 @@ int compile(MLIRContext &context) {
 
   if (verifyOutput) {
     reporter.enter("verifying against LibTorch");
-    if (failed(verifyAgainstTorch(inputFilename, outputFilename, inputShapes,
-                                  verbose))) {
+    if (failed(verifyAgainstTorch(argv0, inputFilename, outputFilename,
+                                  inputShapes, verbose))) {
       if (!keepOnFailure)
         removeOutput(outputFilename, summary.wroteExternalData);
       return 1;
@@ -331,7 +331,7 @@ int main(int argc, char **argv) {
   }
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  int result = compile(context);
+  int result = compile(context, argv[0]);
   // Skip the teardown of the context and of LibTorch's globals; every
   // output is already written and closed.
   llvm::outs().flush();

@@ -1,5 +1,9 @@
-#!/usr/bin/env python3
-"""Compares an ONNX model with the TorchScript module it was compiled from.
+"""Compares an ONNX model with the TorchScript archive it was compiled from.
+
+    python -m torch_onnx.verify_archive MODEL.pt MODEL.onnx [options]
+
+torch-onnx-compile --verify runs this with the Python of the environment it
+is installed in.
 
 Both run on the same random inputs: the module in PyTorch, the model in
 onnxruntime (CPU). Stateful models (metadata `torch_onnx.state`) run several
@@ -9,7 +13,8 @@ module's attributes too.
 Arguments may come from a response file, @FILE, one a line, as
 utils/model_zoo.py writes them; of two --dim for one symbol, the later wins.
 
-Exit code 0 when every output is within the tolerance, 1 otherwise.
+Exit code 0 when every output is within the tolerance, 1 when one is not,
+3 when PyTorch itself rejects the inputs (then the model cannot be judged).
 """
 import argparse
 import json
@@ -19,6 +24,8 @@ import numpy as np
 import onnx
 import onnxruntime
 import torch
+
+from ._verify import _flatten, _read_attribute
 
 ONNX_TO_NUMPY = {
     onnx.TensorProto.FLOAT: np.float32,
@@ -82,24 +89,12 @@ def random_input(value_info, dims, rng, args):
 
 
 def flatten(value):
-    if isinstance(value, torch.Tensor):
-        return [value]
-    if isinstance(value, (list, tuple)):
-        return [t for v in value for t in flatten(v)]
-    if isinstance(value, (int, float, bool)):
-        return [torch.tensor(value)]
-    if value is None:
-        return []
-    raise TypeError(f"unsupported output type {type(value).__name__}")
+    return _flatten(value)
 
 
 def read_attribute(module, path):
-    value = module
-    for part in path.split("."):
-        # Tuple state is lifted element by element: `hidden.0`.
-        value = value[int(part)] if isinstance(value, tuple) else getattr(
-            value, part)
-    return flatten(value)[0] if not isinstance(value, torch.Tensor) else value
+    value = _read_attribute(module, path)
+    return value if isinstance(value, torch.Tensor) else _flatten(value)[0]
 
 
 def run_onnxruntime(model_path, steps, state):
@@ -150,8 +145,23 @@ def compare(label, expected, actual, tolerance, verbose):
     return ok, error / scale
 
 
-def main(argv):
-    args = parse_args(argv)
+def run_module(module, schema_args, inputs):
+    """The module's flattened outputs for each step's inputs."""
+    expected = []
+    for step_inputs in inputs:
+        values = []
+        for arg, (_, array) in zip(schema_args, step_inputs):
+            value = torch.from_numpy(array.copy())
+            # int, float and bool arguments are 0-d tensors in ONNX.
+            if str(arg.type) in ("int", "float", "bool"):
+                value = value.item()
+            values.append(value)
+        expected.append(flatten(module(*values)))
+    return expected
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     dims = {}
@@ -181,17 +191,15 @@ def main(argv):
     schema_args = module.forward.schema.arguments[1:]
     inputs = [[(i.name, random_input(i, dims, rng, args)) for i in user_inputs]
               for _ in range(steps)]
-    expected = []
     with torch.no_grad():
-        for step_inputs in inputs:
-            values = []
-            for arg, (_, array) in zip(schema_args, step_inputs):
-                value = torch.from_numpy(array.copy())
-                # int, float and bool arguments are 0-d tensors in ONNX.
-                if str(arg.type) in ("int", "float", "bool"):
-                    value = value.item()
-                values.append(value)
-            expected.append(flatten(module(*values)))
+        try:
+            expected = run_module(module, schema_args, inputs)
+        except Exception as error:  # PyTorch's own checks, any kind.
+            message = str(error).strip().splitlines()
+            print(f"PyTorch rejects these inputs, so the model cannot be "
+                  f"compared with it: {type(error).__name__}: "
+                  f"{message[0] if message else ''}")
+            return 3
     final_state = {name: read_attribute(module, name) for name in state}
 
     actual = run_onnxruntime(args.onnx_model, inputs, state)
@@ -219,4 +227,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
