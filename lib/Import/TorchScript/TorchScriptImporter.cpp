@@ -168,6 +168,25 @@ importModule(const torch::jit::Module &module, llvm::StringRef path,
   return result;
 }
 
+/// importModule, with LibTorch's exceptions as one error each.
+static OwningOpRef<ModuleOp>
+importModuleOrReport(const torch::jit::Module &module, llvm::StringRef path,
+                     ArrayRef<InputShape> inputShapes, Location loc,
+                     bool ownsModule, std::vector<ImportedWeight> &weights) {
+  try {
+    return importModule(module, path, inputShapes, loc, ownsModule, weights);
+  } catch (const std::bad_alloc &) {
+    emitError(loc) << "failed to import '" << path << "': out of memory";
+  } catch (const c10::Error &error) {
+    emitError(loc) << "failed to import '" << path
+                   << "': " << firstLine(error.what_without_backtrace());
+  } catch (const std::exception &error) {
+    emitError(loc) << "failed to import '" << path
+                   << "': " << firstLine(error.what());
+  }
+  return nullptr;
+}
+
 OwningOpRef<ModuleOp>
 mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
                                         const TorchScriptImportOptions &options,
@@ -202,18 +221,9 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
     return nullptr;
   }
 
-  OwningOpRef<ModuleOp> result;
   std::vector<ImportedWeight> weights;
-  try {
-    result = importModule(module, path, inputShapes, fileLoc,
-                          /*ownsModule=*/true, weights);
-  } catch (const c10::Error &error) {
-    emitError(fileLoc) << "failed to import '" << path
-                       << "': " << firstLine(error.what_without_backtrace());
-  } catch (const std::exception &error) {
-    emitError(fileLoc) << "failed to import '" << path
-                       << "': " << firstLine(error.what());
-  }
+  OwningOpRef<ModuleOp> result = importModuleOrReport(
+      module, path, inputShapes, fileLoc, /*ownsModule=*/true, weights);
   // With the module gone, a weight is held by its blob alone unless the
   // archive shares it.
   module = torch::jit::Module();
@@ -232,22 +242,10 @@ OwningOpRef<ModuleOp> mlir::torch_onnx::importTorchScriptModule(
     return nullptr;
   DiagnosticWarningHandler warnings(loc);
   c10::WarningUtils::WarningHandlerGuard warningGuard(&warnings);
+  // The caller keeps the module, so no weight is the blob's alone: none is
+  // made writable.
   std::vector<ImportedWeight> weights;
-  try {
-    ThrowOnAllocationFailure throwOnAllocationFailure;
-    OwningOpRef<ModuleOp> result =
-        importModule(module, name, inputShapes, loc, /*ownsModule=*/false,
-                     weights);
-    // The caller keeps the module, so no weight is the blob's alone.
-    return result;
-  } catch (const std::bad_alloc &) {
-    emitError(loc) << "failed to import '" << name << "': out of memory";
-  } catch (const c10::Error &error) {
-    emitError(loc) << "failed to import '" << name
-                   << "': " << firstLine(error.what_without_backtrace());
-  } catch (const std::exception &error) {
-    emitError(loc) << "failed to import '" << name
-                   << "': " << firstLine(error.what());
-  }
-  return nullptr;
+  ThrowOnAllocationFailure throwOnAllocationFailure;
+  return importModuleOrReport(module, name, inputShapes, loc,
+                              /*ownsModule=*/false, weights);
 }
