@@ -337,20 +337,36 @@ struct ConvertIndexTensor : public ONNXConversionPattern<OpTy> {
           op, b.create<ONNX::GatherNDOp>(type, {input, coordinates}));
       return success();
     }
-    // Integer indices on dims 0..k-1, all of one static shape.
+    // Integer indices on dims 0..k-1. Indices of different shapes
+    // broadcast against each other, as in x[rows[:, None], cols[None, :]]:
+    // each is expanded to the shape of their sum.
     for (auto [i, position] : llvm::enumerate(positions))
       if (position != static_cast<int64_t>(i))
         return rewriter.notifyMatchFailure(op, "unsupported index layout");
-    std::optional<SmallVector<int64_t>> indexShape = getShape(first);
-    SmallVector<Value> columns;
+    SmallVector<Value> integerIndices;
+    bool sameShapes = true;
     for (int64_t position : positions) {
       Value index = (*indices)[position];
-      if (isBoolType(getElementType(index)) || getShape(index) != indexShape)
-        return rewriter.notifyMatchFailure(op, "unsupported index shapes");
-      columns.push_back(b.unsqueeze(
-          b.cast(index, i64), {static_cast<int64_t>(indexShape->size())}));
+      if (isBoolType(getElementType(index)))
+        return rewriter.notifyMatchFailure(op, "bool index among several");
+      sameShapes &= index.getType() == first.getType() &&
+                    getShape(index) && !llvm::is_contained(*getShape(index),
+                                                           ShapedType::kDynamic);
+      integerIndices.push_back(b.cast(index, i64));
     }
-    Value stacked = b.concat(columns, indexShape->size());
+    if (!sameShapes) {
+      Value sum = integerIndices.front();
+      for (Value index : ArrayRef(integerIndices).drop_front())
+        sum = b.binary<ONNX::AddOp>(sum, index);
+      Value shape = b.shapeOf(sum);
+      for (Value &index : integerIndices)
+        index = b.create<ONNX::ExpandOp>(sum.getType(), {index, shape});
+    }
+    int64_t indexRank = *getRank(integerIndices.front());
+    SmallVector<Value> columns;
+    for (Value index : integerIndices)
+      columns.push_back(b.unsqueeze(index, {indexRank}));
+    Value stacked = b.concat(columns, indexRank);
     rewriter.replaceOp(op, b.create<ONNX::GatherNDOp>(type, {input, stacked}));
     return success();
   }

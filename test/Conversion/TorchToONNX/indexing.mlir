@@ -89,6 +89,27 @@ func.func @forward(%x: !torch.vtensor<[4,6],f32>, %i: !torch.vtensor<[3],si64>, 
 
 // -----
 
+// Indices of different shapes broadcast against each other, as in
+// x[rows[:, None], cols[None, :]]: each is expanded to the shape of their sum
+// before they are stacked for GatherND.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>, %[[I:.*]]: tensor<?x1xi64>, %[[J:.*]]: tensor<1x?xi64>)
+// CHECK: %[[SUM:.*]] = "onnx.Add"(%[[I]], %[[J]]) : (tensor<?x1xi64>, tensor<1x?xi64>) -> tensor<?x?xi64>
+// CHECK: %[[SHAPE:.*]] = "onnx.Shape"(%[[SUM]])
+// CHECK: %[[EI:.*]] = "onnx.Expand"(%[[I]], %[[SHAPE]]) : (tensor<?x1xi64>, tensor<2xi64>) -> tensor<?x?xi64>
+// CHECK: %[[EJ:.*]] = "onnx.Expand"(%[[J]], %[[SHAPE]]) : (tensor<1x?xi64>, tensor<2xi64>) -> tensor<?x?xi64>
+// CHECK: %[[UI:.*]] = "onnx.Unsqueeze"(%[[EI]], %{{.*}}) : (tensor<?x?xi64>, tensor<1xi64>) -> tensor<?x?x1xi64>
+// CHECK: %[[UJ:.*]] = "onnx.Unsqueeze"(%[[EJ]], %{{.*}}) : (tensor<?x?xi64>, tensor<1xi64>) -> tensor<?x?x1xi64>
+// CHECK: %[[C:.*]] = "onnx.Concat"(%[[UI]], %[[UJ]]) {axis = 2 : si64}
+// CHECK: "onnx.GatherND"(%[[X]], %[[C]]) : (tensor<4x6xf32>, tensor<?x?x2xi64>) -> tensor<?x?xf32>
+func.func @forward(%x: !torch.vtensor<[4,6],f32>, %i: !torch.vtensor<[?,1],si64>, %j: !torch.vtensor<[1,?],si64>) -> !torch.vtensor<[?,?],f32> {
+  %idx = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[?,1],si64>, !torch.vtensor<[1,?],si64>) -> !torch.list<optional<vtensor>>
+  %0 = torch.aten.index.Tensor %x, %idx : !torch.vtensor<[4,6],f32>, !torch.list<optional<vtensor>> -> !torch.vtensor<[?,?],f32>
+  return %0 : !torch.vtensor<[?,?],f32>
+}
+
+// -----
+
 // flip: Slice with step -1.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-DAG: dense<-1> : tensor<1xi64>
