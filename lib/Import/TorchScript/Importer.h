@@ -71,6 +71,12 @@ namespace mlir::torch_onnx::torchscript {
 /// `__setstate__`. LibTorch's errors are thrown.
 bool loadArchive(const std::string &path, torch::jit::Module &module);
 
+/// The entry names in the central directory of the zip file `data`, or
+/// nothing, with `error` saying why, when the directory is missing or does
+/// not fit the file.
+std::optional<std::vector<std::string>>
+readZipEntryNames(llvm::StringRef data, std::string &error);
+
 /// Checks the memo indices of the pickle `data` (PickleCheck.cpp): none can
 /// reach its size in a valid pickle, and LibTorch's unpickler would allocate
 /// a table that large. Returns what is wrong, or nothing.

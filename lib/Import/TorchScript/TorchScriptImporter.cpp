@@ -16,7 +16,10 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 
 #include <c10/util/Exception.h>
@@ -95,6 +98,46 @@ static std::string describeLoadError(llvm::StringRef message) {
   return "could not be loaded: " + firstLine(message);
 }
 
+/// Whether a zip entry name leaves the archive's folder when extracted.
+static bool leavesArchive(llvm::StringRef name) {
+  if (name.starts_with("/") || name.contains('\\') || name.contains(':'))
+    return true;
+  return llvm::is_contained(llvm::split(name, '/'), "..");
+}
+
+/// Checks the entries of the zip archive at `path`: none may leave the
+/// archive's folder, and an archive with code must have its data.pkl.
+static LogicalResult checkArchiveEntries(llvm::StringRef path, Location loc) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!file)
+    return emitError(loc) << "cannot read TorchScript archive '" << path
+                          << "': " << file.getError().message();
+  std::string error;
+  std::optional<std::vector<std::string>> names =
+      readZipEntryNames((*file)->getBuffer(), error);
+  if (!names)
+    return emitError(loc) << "TorchScript archive '" << path
+                          << "' is a truncated or corrupt zip archive: "
+                          << error;
+  bool hasData = false, hasCode = false, isLegacy = false;
+  for (llvm::StringRef name : *names) {
+    if (leavesArchive(name))
+      return emitError(loc) << "TorchScript archive '" << path
+                            << "' has an entry named '" << name
+                            << "', which leaves the archive's folder";
+    hasData |= name == "data.pkl" || name.ends_with("/data.pkl");
+    hasCode |= name.contains("/code/") || name.starts_with("code/");
+    isLegacy |= name.ends_with("model.json");
+  }
+  if (hasCode && !hasData && !isLegacy)
+    return emitError(loc) << "TorchScript archive '" << path
+                          << "' has no data.pkl, the pickled module, next "
+                             "to its code: the archive is incomplete";
+  return success();
+}
+
 /// Checks that `path` names a readable zip archive, the container of every
 /// TorchScript archive, before LibTorch sees it.
 static LogicalResult checkArchiveFile(llvm::StringRef path, Location loc) {
@@ -118,8 +161,11 @@ static LogicalResult checkArchiveFile(llvm::StringRef path, Location loc) {
     return emitError(loc) << "'" << path
                           << "' is not a TorchScript archive: it is not a "
                              "zip file written by torch.jit.save";
-  return success();
+  return checkArchiveEntries(path, loc);
 }
+
+/// The smallest element count of an input shape that is refused.
+static constexpr int64_t kMaxInputElements = int64_t(1) << 40;
 
 /// Parses the input shapes of `options`.
 static LogicalResult parseInputShapes(const TorchScriptImportOptions &options,
@@ -132,6 +178,20 @@ static LogicalResult parseInputShapes(const TorchScriptImportOptions &options,
     if (!shape)
       return emitError(loc) << "invalid --input-shape '" << text << "': "
                             << error;
+    // Sizes are products of these dims: they must fit an int64, and no
+    // real input reaches 2^40 elements.
+    int64_t elements = 1;
+    for (int64_t size : shape->sizes) {
+      if (size < 0)
+        continue;
+      if (llvm::MulOverflow(elements, size, elements))
+        return emitError(loc) << "--input-shape '" << text
+                              << "' has more elements than an int64 counts";
+    }
+    if (elements >= kMaxInputElements)
+      return emitError(loc) << "--input-shape '" << text << "' has "
+                            << elements << " elements; inputs of 2^40 "
+                            << "elements or more are refused";
     shapes.push_back(std::move(*shape));
   }
   return success();

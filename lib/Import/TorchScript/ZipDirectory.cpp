@@ -1,0 +1,117 @@
+//===- ZipDirectory.cpp - The entry names of a zip archive ----------------===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads a zip file's central directory, zip64 included, checking every
+// offset and length against the file, so that the importer can look at the
+// entries before LibTorch does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "llvm/Support/Endian.h"
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::torchscript;
+
+namespace {
+constexpr uint32_t kEndOfDirectory = 0x06054b50;
+constexpr uint32_t kZip64EndOfDirectory = 0x06064b50;
+constexpr uint32_t kZip64Locator = 0x07064b50;
+constexpr uint32_t kDirectoryEntry = 0x02014b50;
+constexpr size_t kEndOfDirectorySize = 22;
+constexpr size_t kMaxCommentSize = 0xffff;
+
+/// Little-endian reads at offsets checked against the data.
+class Reader {
+public:
+  explicit Reader(llvm::StringRef data) : data(data) {}
+  bool fits(uint64_t offset, uint64_t size) const {
+    return offset <= data.size() && size <= data.size() - offset;
+  }
+  template <typename T>
+  T read(uint64_t offset) const {
+    return llvm::support::endian::read<T, llvm::endianness::little>(
+        data.data() + offset);
+  }
+  llvm::StringRef slice(uint64_t offset, uint64_t size) const {
+    return data.substr(offset, size);
+  }
+  uint64_t size() const { return data.size(); }
+
+private:
+  llvm::StringRef data;
+};
+} // namespace
+
+std::optional<std::vector<std::string>>
+torchscript::readZipEntryNames(llvm::StringRef data, std::string &error) {
+  Reader reader(data);
+  if (data.size() < kEndOfDirectorySize) {
+    error = "it is too short to be a zip archive";
+    return std::nullopt;
+  }
+  // The end-of-directory record, behind a comment of up to 64 KiB.
+  uint64_t end = data.size() - kEndOfDirectorySize;
+  uint64_t lowest =
+      end > kMaxCommentSize ? end - kMaxCommentSize : uint64_t(0);
+  std::optional<uint64_t> record;
+  for (uint64_t at = end + 1; at-- > lowest;)
+    if (reader.read<uint32_t>(at) == kEndOfDirectory) {
+      record = at;
+      break;
+    }
+  if (!record) {
+    error = "it has no zip central directory (truncated or not a zip file)";
+    return std::nullopt;
+  }
+  uint64_t count = reader.read<uint16_t>(*record + 10);
+  uint64_t directorySize = reader.read<uint32_t>(*record + 12);
+  uint64_t directoryOffset = reader.read<uint32_t>(*record + 16);
+  if (count == 0xffff || directorySize == 0xffffffff ||
+      directoryOffset == 0xffffffff) {
+    // Zip64: a locator just before the record points at the real one.
+    if (*record < 20 || reader.read<uint32_t>(*record - 20) != kZip64Locator) {
+      error = "its zip64 directory locator is missing";
+      return std::nullopt;
+    }
+    uint64_t zip64 = reader.read<uint64_t>(*record - 20 + 8);
+    if (!reader.fits(zip64, 56) ||
+        reader.read<uint32_t>(zip64) != kZip64EndOfDirectory) {
+      error = "its zip64 directory record lies outside the file";
+      return std::nullopt;
+    }
+    count = reader.read<uint64_t>(zip64 + 32);
+    directorySize = reader.read<uint64_t>(zip64 + 40);
+    directoryOffset = reader.read<uint64_t>(zip64 + 48);
+  }
+  if (!reader.fits(directoryOffset, directorySize)) {
+    error = "its zip central directory lies outside the file";
+    return std::nullopt;
+  }
+  std::vector<std::string> names;
+  uint64_t at = directoryOffset, directoryEnd = directoryOffset + directorySize;
+  for (uint64_t i = 0; i < count; ++i) {
+    if (at + 46 > directoryEnd ||
+        reader.read<uint32_t>(at) != kDirectoryEntry) {
+      error = "its zip central directory is damaged";
+      return std::nullopt;
+    }
+    uint64_t nameSize = reader.read<uint16_t>(at + 28);
+    uint64_t extraSize = reader.read<uint16_t>(at + 30);
+    uint64_t commentSize = reader.read<uint16_t>(at + 32);
+    uint64_t next = at + 46 + nameSize + extraSize + commentSize;
+    if (next > directoryEnd) {
+      error = "its zip central directory is damaged";
+      return std::nullopt;
+    }
+    names.push_back(reader.slice(at + 46, nameSize).str());
+    at = next;
+  }
+  return names;
+}
