@@ -17,6 +17,7 @@ pkgs=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler
   libjemalloc-dev zlib1g-dev time
+  clang-22 libclang-rt-22-dev
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -19,6 +19,8 @@
 #ifndef TORCH_ONNX_LIB_IMPORT_TORCHSCRIPT_IMPORTER_H
 #define TORCH_ONNX_LIB_IMPORT_TORCHSCRIPT_IMPORTER_H
 
+#include "ZipDirectory.h"
+
 #include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 
@@ -70,12 +72,6 @@ namespace mlir::torch_onnx::torchscript {
 /// torch::jit::load: the legacy format, or an object restored by
 /// `__setstate__`. LibTorch's errors are thrown.
 bool loadArchive(const std::string &path, torch::jit::Module &module);
-
-/// The entry names in the central directory of the zip file `data`, or
-/// nothing, with `error` saying why, when the directory is missing or does
-/// not fit the file.
-std::optional<std::vector<std::string>>
-readZipEntryNames(llvm::StringRef data, std::string &error);
 
 /// Checks the memo indices of the pickle `data` (PickleCheck.cpp): none can
 /// reach its size in a valid pickle, and LibTorch's unpickler would allocate

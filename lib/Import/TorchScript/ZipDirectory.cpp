@@ -11,13 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Importer.h"
+#include "ZipDirectory.h"
 
 #include "llvm/Support/Endian.h"
 
-using namespace mlir;
 using namespace mlir::torch_onnx;
-using namespace mlir::torch_onnx::torchscript;
 
 namespace {
 constexpr uint32_t kEndOfDirectory = 0x06054b50;
