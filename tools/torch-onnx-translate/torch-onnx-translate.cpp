@@ -107,9 +107,12 @@ LogicalResult writeOutput(function_ref<LogicalResult(raw_ostream &)> write) {
   if (!error)
     return success();
   std::string message = llvm::toString(std::move(error));
+  // LLVM's message names the file already: "'out.mlir': No such file ...".
+  llvm::StringRef reason(message);
+  reason.consume_front("'" + outputFilename + "': ");
   if (!failedToWrite)
     llvm::errs() << "error: cannot write '" << outputFilename
-                 << "': " << message << "\n";
+                 << "': " << reason << "\n";
   return failure();
 }
 
