@@ -19,6 +19,7 @@
 #include "TextPrinter.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
@@ -61,9 +62,15 @@ static void summarize(const onnx::ModelProto &model,
           summary.state.emplace_back(input.str(), name->str());
   }
   // The JSON object's order is a hash order; the graph's is the user's.
+  llvm::StringMap<size_t> inputIndex;
+  for (auto [index, name] : llvm::enumerate(summary.inputNames))
+    inputIndex.try_emplace(name, index);
+  auto indexOf = [&](const std::string &name) {
+    auto it = inputIndex.find(name);
+    return it == inputIndex.end() ? summary.inputNames.size() : it->second;
+  };
   llvm::sort(summary.state, [&](const auto &lhs, const auto &rhs) {
-    return llvm::find(summary.inputNames, lhs.first) <
-           llvm::find(summary.inputNames, rhs.first);
+    return indexOf(lhs.first) < indexOf(rhs.first);
   });
 }
 
