@@ -201,51 +201,6 @@ py::dict compile(py::object source, const std::string &outputPath,
   result["diagnostics"] = toPython(diagnostics.records);
   return result;
 }
-/// A module whose forward is `graph`, as traced by
-/// torch._C._create_graph_by_tracing: its inputs are forward's tensor
-/// arguments, named `argNames`, followed by the module's parameters and
-/// buffers. Those become attributes of the module, named by their dotted
-/// paths, so that the importer sees weights and state where a traced
-/// module has them, without the ScriptModule of every submodule that
-/// torch.jit.trace builds.
-torch::jit::Module moduleFromTrace(const std::shared_ptr<torch::jit::Graph> &graph,
-                                   const std::string &className,
-                                   const std::vector<std::string> &argNames,
-                                   const std::vector<std::string> &stateNames,
-                                   const std::vector<at::Tensor> &stateTensors,
-                                   const std::vector<bool> &stateIsParameter) {
-  size_t numArgs = argNames.size();
-  if (stateNames.size() != stateTensors.size() ||
-      stateNames.size() != stateIsParameter.size() ||
-      graph->inputs().size() != numArgs + stateNames.size())
-    throw py::value_error("the traced graph's inputs do not match the "
-                          "arguments and the module state");
-  auto unit = std::make_shared<torch::jit::CompilationUnit>();
-  torch::jit::Module module(c10::QualifiedName(className), unit,
-                            /*shouldMangle=*/true);
-  for (size_t i = 0; i < stateNames.size(); ++i)
-    module.register_parameter(stateNames[i], stateTensors[i],
-                              /*is_buffer=*/!stateIsParameter[i]);
-
-  std::shared_ptr<torch::jit::Graph> forward = graph->copy();
-  torch::jit::Value *self = forward->insertInput(0, "self");
-  self->setType(module.type());
-  for (size_t i = 0; i < numArgs; ++i)
-    forward->inputs()[1 + i]->setDebugName(argNames[i]);
-  torch::jit::Block *body = forward->block();
-  for (size_t i = 0; i < stateNames.size(); ++i) {
-    torch::jit::Value *input = forward->inputs()[1 + numArgs + i];
-    torch::jit::Node *read = forward->createGetAttr(self, stateNames[i]);
-    body->prependNode(read);
-    input->replaceAllUsesWith(read->output());
-  }
-  for (size_t i = stateNames.size(); i-- > 0;)
-    forward->eraseInput(1 + numArgs + i);
-  torch::jit::Function *function = unit->create_function(
-      c10::QualifiedName(*module.type()->name(), "forward"), forward);
-  module.type()->addMethod(function);
-  return module;
-}
 } // namespace
 
 PYBIND11_MODULE(_C, m) {
@@ -255,7 +210,7 @@ PYBIND11_MODULE(_C, m) {
   m.add_object("CompileError", py::handle(compileError));
   m.attr("MIN_OPSET") = kMinTorchToONNXOpset;
   m.attr("MAX_OPSET") = kMaxTorchToONNXOpset;
-  m.def("module_from_trace", &moduleFromTrace, py::arg("graph"),
+  m.def("module_from_trace", &moduleFromGraph, py::arg("graph"),
         py::arg("class_name"), py::arg("arg_names"), py::arg("state_names"),
         py::arg("state_tensors"), py::arg("state_is_parameter"),
         "A torch._C.ScriptModule whose forward is a graph that "

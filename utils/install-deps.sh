@@ -16,7 +16,7 @@ pkgs=(
   cmake ninja-build ccache g++ git
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler
-  libjemalloc-dev zlib1g-dev time
+  libjemalloc-dev zlib1g-dev time nlohmann-json3-dev
   clang-22 libclang-rt-22-dev
 )
 missing=()

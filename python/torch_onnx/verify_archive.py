@@ -1,6 +1,10 @@
-"""Compares an ONNX model with the TorchScript archive it was compiled from.
+"""Compares an ONNX model with the archive it was compiled from.
 
     python -m torch_onnx.verify_archive MODEL.pt MODEL.onnx [options]
+    python -m torch_onnx.verify_archive MODEL.pt2 MODEL.onnx [options]
+
+A `.pt` archive is loaded with torch.jit.load, a `.pt2` one (torch.export.save)
+with torch.export.load and run as its module.
 
 torch-onnx-compile --verify runs this with the Python of the environment it
 is installed in.
@@ -19,6 +23,7 @@ Exit code 0 when every output is within the tolerance, 1 when one is not,
 import argparse
 import json
 import sys
+import zipfile
 
 import numpy as np
 import onnx
@@ -145,15 +150,36 @@ def compare(label, expected, actual, tolerance, verbose):
     return ok, error / scale
 
 
-def run_module(module, schema_args, inputs):
+def is_torch_export_archive(path):
+    """Whether `path` is a .pt2 archive: a zip with an archive_format."""
+    if not zipfile.is_zipfile(path):
+        return False
+    with zipfile.ZipFile(path) as archive:
+        return any(name == "archive_format" or
+                   name.endswith("/archive_format")
+                   for name in archive.namelist())
+
+
+def load_module(path):
+    """The module of archive `path`, and the types of its forward's
+    arguments (None when all are tensors)."""
+    if is_torch_export_archive(path):
+        return torch.export.load(path).module(), None
+    module = torch.jit.load(path)
+    return module, [str(arg.type)
+                    for arg in module.forward.schema.arguments[1:]]
+
+
+def run_module(module, arg_types, inputs):
     """The module's flattened outputs for each step's inputs."""
     expected = []
     for step_inputs in inputs:
         values = []
-        for arg, (_, array) in zip(schema_args, step_inputs):
+        for index, (_, array) in enumerate(step_inputs):
             value = torch.from_numpy(array.copy())
             # int, float and bool arguments are 0-d tensors in ONNX.
-            if str(arg.type) in ("int", "float", "bool"):
+            if arg_types and index < len(arg_types) and \
+                    arg_types[index] in ("int", "float", "bool"):
                 value = value.item()
             values.append(value)
         expected.append(flatten(module(*values)))
@@ -187,13 +213,12 @@ def main(argv=None):
                          for d in value.type.tensor_type.shape.dim]
                 print(f"{kind} {value.name}: [{', '.join(shape)}]")
 
-    module = torch.jit.load(args.torchscript)
-    schema_args = module.forward.schema.arguments[1:]
+    module, arg_types = load_module(args.torchscript)
     inputs = [[(i.name, random_input(i, dims, rng, args)) for i in user_inputs]
               for _ in range(steps)]
     with torch.no_grad():
         try:
-            expected = run_module(module, schema_args, inputs)
+            expected = run_module(module, arg_types, inputs)
         except Exception as error:  # PyTorch's own checks, any kind.
             message = str(error).strip().splitlines()
             print(f"PyTorch rejects these inputs, so the model cannot be "

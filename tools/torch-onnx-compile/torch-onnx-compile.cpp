@@ -17,6 +17,7 @@
 #include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 #include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
 #include "torch-onnx/Driver/Driver.h"
+#include "torch-onnx/Import/TorchExport/TorchExportImporter.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Support/NestingDepth.h"
@@ -56,9 +57,10 @@ namespace cl = llvm::cl;
 namespace {
 cl::OptionCategory category("torch-onnx-compile options");
 
-cl::opt<std::string> inputFilename(cl::Positional, cl::Required,
-                                   cl::desc("<model.pt or torch.mlir>"),
-                                   cl::cat(category));
+cl::opt<std::string>
+    inputFilename(cl::Positional, cl::Required,
+                  cl::desc("<model.pt, model.pt2 or torch.mlir>"),
+                  cl::cat(category));
 cl::opt<std::string> outputFilename(
     "o", cl::Required,
     cl::desc("Output ONNX file; '-' writes the model to standard output"),
@@ -238,6 +240,15 @@ int compile(MLIRContext &context, const char *argv0) {
       return 1;
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  } else if (isTorchExportArchive(inputFilename)) {
+    reporter.enter("importing " + inputFilename);
+    if (!inputShapes.empty()) {
+      llvm::errs() << "error: --input-shape does not apply to '"
+                   << inputFilename
+                   << "': a .pt2 program carries its input shapes\n";
+      return 2;
+    }
+    module = importTorchExportFile(inputFilename, &context);
   } else {
     reporter.enter("importing " + inputFilename);
     TorchScriptImportOptions options;
@@ -282,8 +293,11 @@ int main(int argc, char **argv) {
   llvm::raw_string_ostream usageStream(usageError);
   if (!cl::ParseCommandLineOptions(
           argc, argv,
-          "torch-onnx-compile: compile a TorchScript model to ONNX\n\n"
-          "  torch-onnx-compile model.pt -o model.onnx [options]\n",
+          "torch-onnx-compile: compile a PyTorch model to ONNX\n\n"
+          "  torch-onnx-compile model.pt -o model.onnx [options]  "
+          "(TorchScript)\n"
+          "  torch-onnx-compile model.pt2 -o model.onnx [options] "
+          "(torch.export.save)\n",
           &usageStream)) {
     llvm::errs() << usageError;
     return 2;

@@ -5,17 +5,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Moves IR across the project's boundaries: TorchScript archives in, ONNX
-// models in and out.
+// Moves IR across the project's boundaries: TorchScript and torch.export
+// (.pt2) archives in, ONNX models in and out.
 //
 // The source is built twice. torch-onnx-translate-torchscript has the
-// TorchScript importer; torch-onnx-translate does not load LibTorch, whose
-// start-up takes most of a second, and runs the former for
-// --import-torchscript.
+// importers that link LibTorch; torch-onnx-translate does not load LibTorch,
+// whose start-up takes most of a second, and runs the former for
+// --import-torchscript and --import-torch-export.
 //
 //===----------------------------------------------------------------------===//
 
 #ifdef TORCH_ONNX_TRANSLATE_TORCHSCRIPT
+#include "torch-onnx/Import/TorchExport/TorchExportImporter.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #endif
 #include "torch-onnx/InitAll.h"
@@ -47,12 +48,21 @@ using namespace mlir::torch_onnx;
 namespace cl = llvm::cl;
 
 namespace {
-enum class Action { ImportTorchScript, ImportONNX, ExportONNX, ExportONNXText };
+enum class Action {
+  ImportTorchScript,
+  ImportTorchExport,
+  ImportONNX,
+  ExportONNX,
+  ExportONNXText
+};
 
 cl::opt<Action> action(
     cl::desc("Translation:"), cl::Required,
     cl::values(clEnumValN(Action::ImportTorchScript, "import-torchscript",
                           "TorchScript archive (.pt) to the Torch dialect"),
+               clEnumValN(Action::ImportTorchExport, "import-torch-export",
+                          "torch.export archive (.pt2) to the Torch dialect; "
+                          "the program carries its input shapes"),
                clEnumValN(Action::ImportONNX, "import-onnx",
                           "ONNX model to the ONNX dialect"),
                clEnumValN(Action::ExportONNX, "export-onnx",
@@ -166,7 +176,7 @@ int execTorchScriptTool(char **argv) {
   argv[0] = tool.data();
   ::execv(tool.c_str(), argv);
   llvm::errs() << "error: cannot run '" << tool
-               << "' for --import-torchscript: "
+               << "' to import an archive: "
                << std::error_code(errno, std::generic_category()).message()
                << "\n";
   return 1;
@@ -187,7 +197,8 @@ int main(int argc, char **argv) {
     return 2;
   }
 #ifndef TORCH_ONNX_TRANSLATE_TORCHSCRIPT
-  if (action == Action::ImportTorchScript)
+  if (action == Action::ImportTorchScript ||
+      action == Action::ImportTorchExport)
     return execTorchScriptTool(argv);
 #endif
 
@@ -205,6 +216,21 @@ int main(int argc, char **argv) {
     options.inputShapes.assign(inputShapes.begin(), inputShapes.end());
     OwningOpRef<ModuleOp> module =
         importTorchScriptFile(inputFilename, options, &context);
+    return module && succeeded(printModule(*module)) ? 0 : 1;
+#else
+    return 1;
+#endif
+  }
+  case Action::ImportTorchExport: {
+#ifdef TORCH_ONNX_TRANSLATE_TORCHSCRIPT
+    if (!inputShapes.empty()) {
+      llvm::errs() << "error: --input-shape does not apply to "
+                      "--import-torch-export: the program carries its "
+                      "shapes\n";
+      return 2;
+    }
+    OwningOpRef<ModuleOp> module =
+        importTorchExportFile(inputFilename, &context);
     return module && succeeded(printModule(*module)) ? 0 : 1;
 #else
     return 1;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Importer.h"
+#include "LibTorchSupport.h"
 
 #include "torch-onnx/Dialect/Torch/IR/TorchDialect.h"
 
@@ -33,36 +34,11 @@ using namespace mlir;
 using namespace mlir::torch_onnx;
 using namespace mlir::torch_onnx::torchscript;
 
-namespace {
-/// Reports LibTorch's warnings as MLIR warnings on the archive.
-class DiagnosticWarningHandler : public c10::WarningHandler {
-public:
-  explicit DiagnosticWarningHandler(Location loc) : loc(loc) {}
-  void process(const c10::Warning &warning) override {
-    emitWarning(loc) << warning.msg();
-  }
-
-private:
-  Location loc;
-};
-
-/// While alive, a failed allocation throws std::bad_alloc instead of calling
-/// the new-handler that LLVM's tools install, which aborts. The sizes that
-/// LibTorch allocates while reading an archive come from the file.
-class ThrowOnAllocationFailure {
-public:
-  ThrowOnAllocationFailure() : previous(std::set_new_handler(nullptr)) {}
-  ~ThrowOnAllocationFailure() { std::set_new_handler(previous); }
-
-private:
-  std::new_handler previous;
-};
-} // namespace
 
 /// The first line of `text`, without LibTorch's `[enforce fail at ...] .`
 /// prefix; a TorchScript compile error also names the archived source file
 /// and line it points at.
-static std::string firstLine(llvm::StringRef text) {
+std::string torchscript::firstLine(llvm::StringRef text) {
   text = text.trim();
   if (text.starts_with("[enforce fail at")) {
     size_t end = text.find("] ");

@@ -18,10 +18,16 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <memory>
 #include <string>
 #include <vector>
 
+namespace at {
+class Tensor;
+} // namespace at
+
 namespace torch::jit {
+struct Graph;
 struct Module;
 } // namespace torch::jit
 
@@ -49,6 +55,21 @@ OwningOpRef<ModuleOp>
 importTorchScriptModule(const torch::jit::Module &module, llvm::StringRef name,
                         const TorchScriptImportOptions &options,
                         MLIRContext *context);
+
+/// A module whose forward is `graph`, whose inputs are forward's arguments,
+/// named `argNames`, followed by the module's parameters and buffers, as
+/// torch._C._create_graph_by_tracing and the `.pt2` importer make them.
+/// Those become attributes of the module, named by their dotted paths
+/// (`stateNames`), so that the importer sees weights and state where a
+/// traced module has them, without a ScriptModule per submodule. Throws
+/// std::invalid_argument when the inputs do not match the names.
+torch::jit::Module
+moduleFromGraph(const std::shared_ptr<torch::jit::Graph> &graph,
+                const std::string &className,
+                const std::vector<std::string> &argNames,
+                const std::vector<std::string> &stateNames,
+                const std::vector<at::Tensor> &stateTensors,
+                const std::vector<bool> &stateIsParameter);
 
 } // namespace mlir::torch_onnx
 
