@@ -13,6 +13,7 @@
 
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 #include "torch-onnx/Driver/Driver.h"
+#include "torch-onnx/Import/TorchExport/TorchExportImporter.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
 
@@ -138,11 +139,17 @@ py::dict compile(py::object source, const std::string &outputPath,
                  std::vector<py::bytes> localFunctions,
                  std::vector<std::tuple<std::string, std::string, std::string>>
                      moduleFunctions) {
-  // Either a module LibTorch holds (a ScriptModule's `_c`) or a path.
+  // A module LibTorch holds (a ScriptModule's `_c`), a serialized
+  // ExportedProgram with its tensors, or the path of an archive.
   std::optional<torch::jit::Module> module;
+  std::optional<std::pair<std::string, std::map<std::string, at::Tensor>>>
+      program;
   std::string path;
   if (py::isinstance<py::str>(source))
     path = source.cast<std::string>();
+  else if (py::isinstance<py::tuple>(source))
+    program = source.cast<
+        std::pair<std::string, std::map<std::string, at::Tensor>>>();
   else
     module = source.cast<torch::jit::Module>();
 
@@ -173,10 +180,18 @@ py::dict compile(py::object source, const std::string &outputPath,
   bool ok;
   {
     py::gil_scoped_release release;
-    OwningOpRef<ModuleOp> imported =
-        module ? importTorchScriptModule(*module, "<module>", importOptions,
-                                         &context)
-               : importTorchScriptFile(path, importOptions, &context);
+    OwningOpRef<ModuleOp> imported;
+    if (module)
+      imported = importTorchScriptModule(*module, "<module>", importOptions,
+                                         &context);
+    else if (program)
+      imported = importTorchExportProgram(program->first, program->second,
+                                          "<ExportedProgram>", &context);
+    else if (llvm::StringRef(path).ends_with(".pt2") ||
+             isTorchExportArchive(path))
+      imported = importTorchExportFile(path, &context);
+    else
+      imported = importTorchScriptFile(path, importOptions, &context);
     ok = imported && succeeded(compileToONNXFile(*imported, outputPath,
                                                  options, &summary));
   }
@@ -225,8 +240,10 @@ PYBIND11_MODULE(_C, m) {
         py::arg("local_functions") = std::vector<py::bytes>(),
         py::arg("module_functions") =
             std::vector<std::tuple<std::string, std::string, std::string>>(),
-        "Compiles a TorchScript module (a ScriptModule's `_c`) or archive "
-        "path to the ONNX model at `output_path`. `custom_ops` entries "
+        "Compiles a TorchScript module (a ScriptModule's `_c`), an "
+        "ExportedProgram as (its JSON from torch._export.serde, {name: "
+        "tensor} of its parameters, buffers and constants), or the path of "
+        "a .pt or .pt2 archive to the ONNX model at `output_path`. `custom_ops` entries "
         "`OP=DOMAIN::TYPE(NAME0,NAME1,...)` replace ops by custom nodes, which may "
         "call the serialized FunctionProtos of `local_functions`. The calls of "
         "the modules of `module_functions`, (dotted path, domain, name) "

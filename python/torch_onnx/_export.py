@@ -634,19 +634,30 @@ class _ModuleToCompile:
         self.call_names = None
         self.arg_names = None
         self._writes = []
+        if isinstance(model, torch.export.ExportedProgram):
+            self._from_program(model, args, kwargs, verify)
+            return
         if isinstance(model, (str, os.PathLike)):
             if kwargs:
                 raise ExportError("kwargs need a module, not a path: pass the "
                                   "archive's arguments positionally in args")
             self.source = os.fspath(model)
             self.tensors = list(args)
+            from .verify_archive import is_torch_export_archive
+            if is_torch_export_archive(self.source):
+                if verify or not args:
+                    program = torch.export.load(self.source)
+                    self.tensors = list(args) or _example_tensors(program)
+                    self.reference = program.module() if verify else None
+                return
             if verify:
                 self.reference = torch.jit.load(self.source)
             return
         if not isinstance(model, torch.nn.Module):
             raise ExportError(
-                f"model must be an nn.Module, a ScriptModule or a path to a "
-                f"TorchScript archive, not {type(model).__name__}")
+                f"model must be an nn.Module, a ScriptModule, an "
+                f"ExportedProgram or a path to a .pt or .pt2 archive, not "
+                f"{type(model).__name__}")
         if verify:
             # Before tracing, which runs forward and may change the module.
             self.reference = _copy_module(model)
@@ -662,6 +673,31 @@ class _ModuleToCompile:
             self.source = scripted._c
         else:
             self.source = self._trace(model, args, kwargs, diagnostics)
+
+    def _from_program(self, program, args, kwargs, verify):
+        """An ExportedProgram goes to the compiler as its JSON and its
+        tensors, which are shared, not copied; it carries its input shapes
+        and dynamic dims. Without args, its example inputs are the inputs."""
+        from torch._export.serde.serialize import serialize
+        from torch.export.graph_signature import InputKind, TensorArgument
+        self.arg_names = [
+            spec.arg.name for spec in program.graph_signature.input_specs
+            if spec.kind == InputKind.USER_INPUT and
+            isinstance(spec.arg, TensorArgument)]
+        if args or kwargs:
+            self.tensors = _leaf_tensors((args, kwargs))
+        else:
+            self.tensors = _example_tensors(program)
+        artifact = serialize(program, serialize_state_dict=False,
+                             serialize_constants=False,
+                             serialize_example_inputs=False)
+        tensors = dict(program.state_dict)
+        tensors.update({name: value for name, value in
+                        program.constants.items()
+                        if isinstance(value, torch.Tensor)})
+        self.source = (artifact.exported_program, tensors)
+        if verify:
+            self.reference = copy.deepcopy(program).module()
 
     def _trace(self, model, args, kwargs, diagnostics):
         example = None
@@ -728,6 +764,22 @@ class _ModuleToCompile:
                 f"{'they' if len(names) > 1 else 'it'} had when traced and "
                 f"never updates {'them' if len(names) > 1 else 'it'}; export "
                 f"with script=True to lift state", location))
+
+
+def _example_tensors(program):
+    """The tensors of an ExportedProgram's example inputs, flattened."""
+    if not program.example_inputs:
+        raise ExportError("the ExportedProgram has no example inputs: pass "
+                          "its inputs as args")
+    return _leaf_tensors(program.example_inputs)
+
+
+def _leaf_tensors(value):
+    """The tensors in nested tuples, lists and dicts, in pytree order, the
+    order of an ExportedProgram's user inputs."""
+    from torch.utils import _pytree
+    return [leaf for leaf in _pytree.tree_leaves(value)
+            if isinstance(leaf, torch.Tensor)]
 
 
 def _positional_names(model, count):

@@ -160,11 +160,20 @@ def is_torch_export_archive(path):
                    for name in archive.namelist())
 
 
-def load_module(path):
+def load_module(path, dims):
     """The module of archive `path`, and the types of its forward's
-    arguments (None when all are tensors)."""
+    arguments (None when all are tensors). A .pt2 program's dynamic dims
+    that `dims` does not size get the size nearest 2 in their range."""
     if is_torch_export_archive(path):
-        return torch.export.load(path).module(), None
+        program = torch.export.load(path)
+        for symbol, bounds in program.range_constraints.items():
+            lower = int(bounds.lower)
+            try:
+                upper = int(bounds.upper)
+            except Exception:  # unbounded: int_oo
+                upper = lower + 2
+            dims.setdefault(str(symbol), max(lower, min(2, upper)))
+        return program.module(), None
     module = torch.jit.load(path)
     return module, [str(arg.type)
                     for arg in module.forward.schema.arguments[1:]]
@@ -213,7 +222,7 @@ def main(argv=None):
                          for d in value.type.tensor_type.shape.dim]
                 print(f"{kind} {value.name}: [{', '.join(shape)}]")
 
-    module, arg_types = load_module(args.torchscript)
+    module, arg_types = load_module(args.torchscript, dims)
     inputs = [[(i.name, random_input(i, dims, rng, args)) for i in user_inputs]
               for _ in range(steps)]
     with torch.no_grad():

@@ -21,7 +21,7 @@ import torch
 from torch import nn
 
 import torch_onnx
-from conftest import assert_close, graph_io, ort_session
+from conftest import assert_close, graph_io, line_of, ort_session
 from test_seed_examples import EmbeddingSubmodule, RunningAverageSubmodule
 
 REPO = Path(__file__).resolve().parents[2]
@@ -397,3 +397,68 @@ def test_text_model(tmp_path, build, with_mask, decompose):
     module = torch.export.load(path).module()
     run_steps(onnx_path, module, [token_inputs(2, 8, with_mask),
                                   token_inputs(3, 11, with_mask)], names)
+
+
+# --- The Python API: an ExportedProgram or a .pt2 path as `model` ------------
+
+
+def test_python_api_takes_exported_program(tmp_path):
+    """torch_onnx.export(program): no args needed (the program carries its
+    shapes), verify=True runs the example and a larger batch, and the
+    program's buffers are not written."""
+    class BatchAverage(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("running_avg", torch.zeros(5))
+            self.register_buffer("count", torch.zeros((), dtype=torch.long))
+
+        def forward(self, x):
+            self.count += 1
+            self.running_avg.mul_(0.9).add_(x.mean(0) * 0.1)
+            return x - self.running_avg
+
+    program = torch.export.export(BatchAverage(), (torch.randn(3, 5),),
+                                  dynamic_shapes=dynamic_batch(min=2, max=8))
+    result = torch_onnx.export(program, f=tmp_path / "model.onnx",
+                               verify=True)
+    assert result.user_input_names == ["x"]
+    assert sorted(s.attribute for s in result.state) == ["count",
+                                                        "running_avg"]
+    inputs, _ = graph_io(tmp_path / "model.onnx")
+    assert isinstance(inputs["x"][0], str) and inputs["x"][1] == 5
+    assert not program.state_dict["running_avg"].any()
+    assert int(program.state_dict["count"]) == 0
+
+
+def test_python_api_takes_pt2_path_and_dynamic_axes(tmp_path):
+    """A saved .pt2 path compiles like the program; dynamic_axes makes the
+    dim that torch.export specialized (an LSTM's sequence) dynamic."""
+    lstm = nn.LSTM(10, 20).eval()
+    path = export(tmp_path, lstm, (torch.randn(5, 10),))
+    result = torch_onnx.export(str(path), f=tmp_path / "lstm.onnx",
+                               dynamic_axes={"input": {0: "seq"}},
+                               verify=True)
+    assert result.user_input_names == ["input"]
+    assert graph_io(tmp_path / "lstm.onnx")[0]["input"] == ["seq", 10]
+    x = torch.randn(7, 10)
+    actual = ort_session(tmp_path / "lstm.onnx").run(None,
+                                                     {"input": x.numpy()})
+    with torch.no_grad():
+        assert_close(actual[0], lstm(x)[0])
+
+
+def test_python_api_reports_errors_at_the_users_line(tmp_path):
+    """An op without a lowering is an ExportError at the Python line that
+    called it."""
+
+    class Unsupported(nn.Module):
+        def forward(self, x):
+            return torch.special.zeta(x, x)  # no ONNX lowering
+
+    program = torch.export.export(Unsupported(), (torch.rand(3) + 1,))
+    with pytest.raises(torch_onnx.ExportError) as caught:
+        torch_onnx.export(program, f=tmp_path / "model.onnx")
+    line = line_of(Unsupported.forward, "special.zeta")
+    assert f"test_torch_export.py:{line}" in str(caught.value)
+    assert "zeta" in str(caught.value)
+    assert not (tmp_path / "model.onnx").exists()

@@ -96,7 +96,7 @@ LogicalResult mlir::torch_onnx::verifyAgainstTorch(
   }
   if (status != 0) {
     llvm::errs() << "error: --verify: the ONNX model does not match the "
-                    "TorchScript module\n";
+                    "PyTorch model\n";
     return failure();
   }
   return success();

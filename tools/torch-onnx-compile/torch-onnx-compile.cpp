@@ -240,7 +240,8 @@ int compile(MLIRContext &context, const char *argv0) {
       return 1;
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  } else if (isTorchExportArchive(inputFilename)) {
+  } else if (llvm::StringRef(inputFilename).ends_with(".pt2") ||
+             isTorchExportArchive(inputFilename)) {
     reporter.enter("importing " + inputFilename);
     if (!inputShapes.empty()) {
       llvm::errs() << "error: --input-shape does not apply to '"

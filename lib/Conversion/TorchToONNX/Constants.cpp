@@ -85,15 +85,17 @@ struct FoldConstantScalar : public ConversionPattern {
     if (!type)
       return failure();
     Value result = op->getResult(0);
+    ONNXBuilder b(rewriter, op->getLoc());
+    if (std::optional<int64_t> i = Torch::matchConstantInt(result)) {
+      rewriter.replaceOp(op, b.intScalar(type.getElementType(), *i));
+      return success();
+    }
     std::optional<double> value;
-    if (std::optional<int64_t> i = Torch::matchConstantInt(result))
-      value = static_cast<double>(*i);
-    else if (!isa<Torch::IntType>(result.getType()))
+    if (!isa<Torch::IntType>(result.getType()))
       value = Torch::matchConstantFloat(result);
     if (!value)
       return failure();
-    rewriter.replaceOp(op, ONNXBuilder(rewriter, op->getLoc())
-                               .scalar(type.getElementType(), *value));
+    rewriter.replaceOp(op, b.scalar(type.getElementType(), *value));
     return success();
   }
 };

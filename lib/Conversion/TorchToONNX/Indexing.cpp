@@ -372,8 +372,41 @@ struct ConvertIndexTensor : public ONNXConversionPattern<OpTy> {
   }
 };
 
+/// Writes `values` into `input` at the positions of the 1-D integer `index`
+/// along `axis`: ScatterElements of `values` broadcast to the indexed shape
+/// (`input`'s with `axis` as long as `index`), and of `index` broadcast to
+/// it too. `accumulate` adds instead of writing.
+static FailureOr<Value> scatterAlongDim(ONNXBuilder &b, RankedTensorType type,
+                                        Value input, Value index, Value values,
+                                        int64_t axis, bool accumulate) {
+  std::optional<int64_t> rank = getRank(input);
+  std::optional<SmallVector<int64_t>> indexShape = getShape(index);
+  if (!rank || !indexShape || indexShape->size() != 1 || axis >= *rank)
+    return failure();
+  Type i64 = b.getBuilder().getI64Type();
+  SmallVector<int64_t> indexedShape(type.getShape());
+  indexedShape[axis] = indexShape->front();
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < *rank; ++d)
+    sizes.push_back(d == axis ? b.shapeOf(index) : b.dimSize(input, d));
+  Value shape = b.concatSizes(sizes);
+  auto indexedType = RankedTensorType::get(indexedShape, type.getElementType());
+  Value expandedValues = b.create<ONNX::ExpandOp>(indexedType, {values, shape});
+  SmallVector<int64_t> column(*rank, 1);
+  column[axis] = -1;
+  Value positions = b.reshape(b.cast(index, i64), column);
+  Value expandedIndex =
+      b.create<ONNX::ExpandOp>(indexedType.clone(i64), {positions, shape});
+  SmallVector<NamedAttribute> attrs{b.intAttr("axis", axis)};
+  if (accumulate)
+    attrs.push_back(b.stringAttr("reduction", "add"));
+  return b.create<ONNX::ScatterElementsOp>(
+      type, {input, expandedIndex, expandedValues}, attrs);
+}
+
 /// index_put with one bool mask of the input's shape and a single value:
-/// Where. With one integer index on dim 0: ScatterND.
+/// Where. With one integer index on dim 0: ScatterND. With one 1-D integer
+/// index on a later dim (`x[:, index] = values`): ScatterElements.
 template <typename OpTy>
 struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
@@ -387,11 +420,27 @@ struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
     std::optional<SmallVector<Value>> indices =
         getIndexTensors(rewriter, op.getIndices());
     std::optional<bool> accumulate = Torch::matchConstantBool(op.getAccumulate());
-    if (!type || !indices || indices->size() != 1 || !indices->front() ||
-        !accumulate)
+    if (!type || !indices || indices->empty() || !accumulate)
       return rewriter.notifyMatchFailure(op, "unsupported index_put");
     ONNXBuilder b(rewriter, op.getLoc());
     Value input = adaptor.getSelf();
+    // `x[:, index] = values`: one 1-D integer index after leading Nones.
+    if (indices->size() > 1 || !indices->front()) {
+      if (llvm::any_of(ArrayRef(*indices).drop_back(),
+                       [](Value index) { return index; }) ||
+          !indices->back() || isBoolType(getElementType(indices->back())))
+        return rewriter.notifyMatchFailure(op, "unsupported index_put");
+      if (*accumulate && this->opset < 16)
+        return rewriter.notifyMatchFailure(op, "accumulating before opset 16");
+      Value values = b.cast(adaptor.getValues(), type.getElementType());
+      FailureOr<Value> result =
+          scatterAlongDim(b, type, input, indices->back(), values,
+                          indices->size() - 1, *accumulate);
+      if (failed(result))
+        return rewriter.notifyMatchFailure(op, "unsupported index_put");
+      rewriter.replaceOp(op, *result);
+      return success();
+    }
     Value index = indices->front();
     Value values = b.cast(adaptor.getValues(), type.getElementType());
     if (isBoolType(getElementType(index))) {
@@ -421,6 +470,34 @@ struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
       attrs.push_back(b.stringAttr("reduction", "add"));
     rewriter.replaceOp(op, b.create<ONNX::ScatterNDOp>(
                                type, {input, coordinates, values}, attrs));
+    return success();
+  }
+};
+
+/// index_copy(self, dim, index, source): ScatterElements along dim.
+struct ConvertIndexCopy : public ONNXConversionPattern<Torch::AtenIndexCopyOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenIndexCopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+    if (!type || !dim || type.getRank() == 0 ||
+        !isValidDim(*dim, type.getRank()))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value source = b.cast(adaptor.getSource(), type.getElementType());
+    // A 0-d index names one position.
+    Value index = adaptor.getIndex();
+    if (getRank(index) == 0)
+      index = b.reshape(index, {1});
+    FailureOr<Value> result = scatterAlongDim(
+        b, type, adaptor.getSelf(), index, source,
+        normalizeDim(*dim, type.getRank()), /*accumulate=*/false);
+    if (failed(result))
+      return rewriter.notifyMatchFailure(op, "unsupported index");
+    rewriter.replaceOp(op, *result);
     return success();
   }
 };
@@ -728,7 +805,7 @@ void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
               ConvertIndexTensor<AtenIndexTensorOp>,
               ConvertIndexTensor<AtenIndexTensorHackedTwinOp>,
               ConvertIndexPut<AtenIndexPutOp>,
-              ConvertIndexPut<AtenIndexPutHackedTwinOp>,
+              ConvertIndexPut<AtenIndexPutHackedTwinOp>, ConvertIndexCopy,
               ConvertScatter<AtenScatterSrcOp>,
               ConvertScatter<AtenScatterValueOp>,
               ConvertScatter<AtenScatterAddOp>>(typeConverter, patterns, opset);

@@ -96,6 +96,17 @@ Value ONNXBuilder::scalar(Type elementType, double value) {
   return splat(RankedTensorType::get({}, elementType), value);
 }
 
+Value ONNXBuilder::intScalar(Type elementType, int64_t value) {
+  auto intType = dyn_cast<IntegerType>(elementType);
+  if (!intType || intType.getWidth() == 1)
+    return scalar(elementType, static_cast<double>(value));
+  auto type = RankedTensorType::get({}, elementType);
+  return constant(DenseElementsAttr::get(
+      type, llvm::APInt(intType.getWidth(), static_cast<uint64_t>(value),
+                        /*isSigned=*/!intType.isUnsigned(),
+                        /*implicitTrunc=*/true)));
+}
+
 DenseElementsAttr ONNXBuilder::getSplatAttr(RankedTensorType type,
                                             double value) {
   return DenseElementsAttr::get(type,

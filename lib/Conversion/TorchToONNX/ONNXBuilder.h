@@ -71,6 +71,9 @@ public:
   Value i64Scalar(int64_t value);
   /// A 0-d constant of element type `elementType` holding `value`.
   Value scalar(Type elementType, double value);
+  /// A 0-d constant of element type `elementType` holding the int `value`,
+  /// exact for integer types (a double holds only 53 bits).
+  Value intScalar(Type elementType, int64_t value);
   /// A constant of type `type` whose every element is `value`.
   Value splat(RankedTensorType type, double value);
   /// A missing optional input.

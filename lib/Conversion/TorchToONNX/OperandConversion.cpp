@@ -63,7 +63,7 @@ torch_to_onnx::getScalarAsTensor(ConversionPatternRewriter &rewriter,
                                  Location loc, Value scalar, Type elementType) {
   ONNXBuilder b(rewriter, loc);
   if (std::optional<int64_t> v = Torch::matchConstantInt(scalar))
-    return b.scalar(elementType, static_cast<double>(*v));
+    return b.intScalar(elementType, *v);
   if (std::optional<double> v = Torch::matchConstantFloat(scalar))
     return b.scalar(elementType, *v);
   Value converted = rewriter.getRemappedValue(scalar);

@@ -238,7 +238,7 @@ Value getReducedCount(ONNXBuilder &b, Value input, ArrayRef<int64_t> axes,
       count *= size;
   }
   if (isStatic)
-    return b.scalar(elementType, static_cast<double>(count));
+    return b.intScalar(elementType, count);
   SmallVector<Value> sizes;
   for (int64_t axis : axes)
     sizes.push_back(b.dimSize(input, axis));

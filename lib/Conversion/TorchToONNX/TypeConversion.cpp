@@ -40,7 +40,7 @@ Value materializeScalarConstant(OpBuilder &builder, Type type,
   ONNXBuilder b(builder, loc);
   Type elementType = tensorType.getElementType();
   if (std::optional<int64_t> v = Torch::matchConstantInt(input))
-    return b.scalar(elementType, static_cast<double>(*v));
+    return b.intScalar(elementType, *v);
   if (std::optional<double> v = Torch::matchConstantFloat(input))
     return b.scalar(elementType, *v);
   return {};

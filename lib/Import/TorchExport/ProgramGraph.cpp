@@ -312,7 +312,7 @@ private:
 c10::ScalarType GraphBuilder::scalarType(schema::ScalarType type) {
   std::optional<c10::ScalarType> result = toScalarType(type);
   if (!result)
-    fail("has dtype " + std::string(schema::printEnum(type)) +
+    fail("has dtype number " + std::to_string(static_cast<int>(type)) +
          ", which this LibTorch does not know");
   return *result;
 }
@@ -1008,9 +1008,30 @@ ProgramGraph GraphBuilder::build() {
                spec.get_tensor_constant().get_tensor_constant_name(), false,
                true);
       break;
-    case InputTag::CONSTANT_INPUT:
-      fail("has a constant input ('" + spec.get_constant_input().get_name() +
-           "'), which is not supported");
+    case InputTag::CONSTANT_INPUT: {
+      // A non-tensor input that export specialized to its example value.
+      const schema::ConstantValue &value = spec.get_constant_input().get_value();
+      using Tag = schema::ConstantValue::Tag;
+      c10::IValue constantValue;
+      switch (value.tag()) {
+      case Tag::AS_NONE:
+        break;
+      case Tag::AS_INT:
+        constantValue = value.get_as_int();
+        break;
+      case Tag::AS_FLOAT:
+        constantValue = value.get_as_float().get();
+        break;
+      case Tag::AS_STRING:
+        constantValue = value.get_as_string();
+        break;
+      case Tag::AS_BOOL:
+        constantValue = value.get_as_bool();
+        break;
+      }
+      define(spec.get_constant_input().get_name(), constant(constantValue));
+      break;
+    }
     case InputTag::CUSTOM_OBJ:
       fail("takes a custom object (a TorchBind class), which ONNX cannot "
            "hold");

@@ -116,8 +116,8 @@ static c10::ScalarType weightDtype(schema::ScalarType type,
   for (auto [from, to] : table)
     if (from == type)
       return to;
-  throw ArchiveError("stores " + what + " with dtype " +
-                     std::string(schema::printEnum(type)) +
+  throw ArchiveError("stores " + what + " with dtype number " +
+                     std::to_string(static_cast<int>(type)) +
                      ", which is not supported");
 }
 
@@ -189,12 +189,14 @@ static schema::ExportedProgram parseProgram(const std::string &text,
     throw ArchiveError("has " + what +
                        " that is not JSON: " + firstLine(error.what()));
   }
-  int64_t major = -1;
-  if (json.is_object() && json.contains("schema_version") &&
-      json["schema_version"].is_object() &&
-      json["schema_version"].contains("major") &&
-      json["schema_version"]["major"].is_number_integer())
-    major = json["schema_version"]["major"].get<int64_t>();
+  if (!json.is_object() || !json.contains("schema_version") ||
+      !json["schema_version"].is_object() ||
+      !json["schema_version"].contains("major") ||
+      !json["schema_version"]["major"].is_number_integer())
+    throw ArchiveError("has " + what +
+                       " without a schema_version: it is not a program "
+                       "written by torch.export.save");
+  int64_t major = json["schema_version"]["major"].get<int64_t>();
   if (major > knownSchemaMajorVersion())
     throw ArchiveError("was written by a newer PyTorch: its program format "
                        "is version " +
@@ -386,22 +388,35 @@ mlir::torch_onnx::importTorchExportFile(llvm::StringRef path,
                        << error << ")";
     return nullptr;
   }
-  for (llvm::StringRef name : *names)
+  bool hasFormat = false, hasVersion = false;
+  for (llvm::StringRef name : *names) {
     if (name.starts_with("/") || name.contains('\\') ||
         llvm::is_contained(llvm::split(name, '/'), "..")) {
       emitError(fileLoc) << "'" << path << "' has an entry named '" << name
                          << "', which leaves the archive's folder";
       return nullptr;
     }
+    // Records sit in one top folder, named after the archive.
+    llvm::StringRef record = name.split('/').second;
+    hasFormat |= record == std::string(spec::ARCHIVE_FORMAT_PATH);
+    hasVersion |= record == ".data/version" || record == "version";
+  }
+  if (!hasFormat || !hasVersion) {
+    emitError(fileLoc) << "'" << path
+                       << "' is not a .pt2 archive written by "
+                          "torch.export.save: it has no "
+                       << (hasFormat ? "version" : "archive_format")
+                       << " record";
+    return nullptr;
+  }
   std::shared_ptr<llvm::MemoryBuffer> mapped = std::move(*file);
   return reportingErrors(path, fileLoc, [&]() -> OwningOpRef<ModuleOp> {
     Archive archive(mapped);
     std::string format(spec::ARCHIVE_FORMAT_PATH);
-    if (!archive.has(format) ||
-        llvm::StringRef(archive.text(format)).trim() !=
-            std::string(spec::ARCHIVE_FORMAT_VALUE))
-      throw ArchiveError("is not a .pt2 archive written by torch.export.save "
-                         "(it has no archive_format record saying pt2)");
+    if (llvm::StringRef(archive.text(format)).trim() !=
+        std::string(spec::ARCHIVE_FORMAT_VALUE))
+      throw ArchiveError("is not a .pt2 archive written by torch.export.save: "
+                         "its archive_format record does not say pt2");
     std::string version(spec::ARCHIVE_VERSION_PATH);
     if (archive.has(version)) {
       std::string value = llvm::StringRef(archive.text(version)).trim().str();

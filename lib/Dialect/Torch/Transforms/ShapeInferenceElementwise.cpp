@@ -74,7 +74,7 @@ const NamedRule kRules[] = {
      "feature_alpha_dropout bitwise_not fill.Scalar fill.Tensor zero "
      "bernoulli bernoulli.p bernoulli.Tensor square nan_to_num tril triu flip "
      "roll copy prelu channel_shuffle index_put index_put.hacked_twin "
-     "index_add scatter.src scatter.value scatter.reduce scatter.value_reduce "
+     "index_add index_copy scatter.src scatter.value scatter.reduce scatter.value_reduce "
      "scatter_add _masked_softmax slice_scatter select_scatter",
      {ShapeRule::SameAsInput, DtypeRule::SameAsInput}},
     {"acos acosh asin asinh atan atanh cos cosh sin sinh tan tanh exp exp2 "
