@@ -243,9 +243,10 @@ PYBIND11_MODULE(_C, m) {
         "Compiles a TorchScript module (a ScriptModule's `_c`), an "
         "ExportedProgram as (its JSON from torch._export.serde, {name: "
         "tensor} of its parameters, buffers and constants), or the path of "
-        "a .pt or .pt2 archive to the ONNX model at `output_path`. `custom_ops` entries "
-        "`OP=DOMAIN::TYPE(NAME0,NAME1,...)` replace ops by custom nodes, which may "
-        "call the serialized FunctionProtos of `local_functions`. The calls of "
-        "the modules of `module_functions`, (dotted path, domain, name) "
-        "triples, become calls of local functions.");
+        "a .pt or .pt2 archive to the ONNX model at `output_path`. "
+        "`custom_ops` entries `OP=DOMAIN::TYPE(NAME0,NAME1,...)` replace "
+        "ops by custom nodes, which may call the serialized FunctionProtos "
+        "of `local_functions`. The calls of the modules of "
+        "`module_functions`, (dotted path, domain, name) triples, become "
+        "calls of local functions.");
 }

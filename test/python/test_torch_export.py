@@ -317,6 +317,51 @@ def test_dim_with_range(tmp_path, decompose):
     assert verify.stdout.rstrip().endswith(": ok"), verify.stdout
 
 
+# --- Core ATen IR that TorchScript spells differently --------------------------
+
+
+class ConvBatchNorm(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3)
+        self.norm = nn.BatchNorm2d(8)
+        self.fc = nn.Linear(8, 4)
+
+    def forward(self, x):
+        return self.fc(self.norm(self.conv(x)).relu().mean((2, 3)))
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attention = nn.MultiheadAttention(16, 4, batch_first=True)
+
+    def forward(self, x):
+        return self.attention(x, x, x)[0]
+
+
+class Squeezes(nn.Module):
+    def forward(self, x):
+        return x.unsqueeze(1).unsqueeze(-1).squeeze((1, -1)) * 2
+
+
+@pytest.mark.parametrize("decompose", [False, True],
+                         ids=["exported", "decomposed"])
+@pytest.mark.parametrize("build, shape", [
+    (ConvBatchNorm, (3, 16, 16)), (Attention, (5, 16)), (Squeezes, (5,))],
+    ids=["batch_norm", "multihead_attention", "squeeze_dims"])
+def test_core_aten_forms(tmp_path, build, shape, decompose):
+    """Eval-mode BatchNorm (_native_batch_norm_legit_no_training after
+    run_decompositions), nn.MultiheadAttention and squeeze with a list of
+    dims (squeeze.dims) match the module at two batch sizes."""
+    model = build().eval()
+    path = export(tmp_path, model, (torch.randn(2, *shape),),
+                  dynamic_batch(min=2, max=16), decompose)
+    onnx_path = compile_pt2(path)
+    run_steps(onnx_path, model, [(torch.randn(2, *shape),),
+                                 (torch.randn(5, *shape),)])
+
+
 # --- transformers ---------------------------------------------------------------
 
 

@@ -299,6 +299,7 @@ private:
   void importOperator(const schema::Node &node, llvm::StringRef qualified,
                       llvm::StringRef overload);
   void importPythonOperator(const schema::Node &node, llvm::StringRef op);
+  void importSqueezeDims(const schema::Node &node);
   void importHigherOrder(const schema::Node &node, llvm::StringRef name);
   std::vector<jit::Value *>
   importSubgraph(const schema::Graph &g, llvm::ArrayRef<jit::Value *> args);
@@ -680,6 +681,15 @@ void GraphBuilder::importOperator(const schema::Node &node,
     name = "aten::numel";
   else if (qualified == "aten::sym_stride")
     name = "aten::stride";
+  // Two ops of the core ATen IR that TorchScript spells differently.
+  if (name == "aten::squeeze" && overloadName == "dims")
+    return importSqueezeDims(node);
+  bool noTrainingBatchNorm =
+      name == "aten::_native_batch_norm_legit_no_training";
+  if (noTrainingBatchNorm) {
+    name = "aten::native_batch_norm";
+    overloadName = "";
+  }
   std::shared_ptr<jit::Operator> op =
       jit::findOperatorFor(c10::OperatorName(name, overloadName));
   if (!op)
@@ -696,8 +706,15 @@ void GraphBuilder::importOperator(const schema::Node &node,
     else if (!isKeyword)
       positional.push_back(&input.get_arg());
   }
+  // native_batch_norm(..., training, momentum, eps) in eval mode returns
+  // what _native_batch_norm_legit_no_training(..., momentum, eps) does.
+  jit::Value *training = noTrainingBatchNorm ? constant(false) : nullptr;
   std::vector<jit::Value *> inputs;
   for (auto [index, argument] : llvm::enumerate(opSchema.arguments())) {
+    if (training && argument.name() == "training") {
+      inputs.push_back(training);
+      continue;
+    }
     const schema::Argument *arg = nullptr;
     auto it = named.find(argument.name());
     if (it != named.end())
@@ -731,6 +748,53 @@ void GraphBuilder::importOperator(const schema::Node &node,
     fail("its arguments (" + types + ") do not match " +
          c10::toString(opSchema));
   }
+}
+
+/// squeeze.dims(self, dims): squeeze.dim of each dim, the last first, so
+/// that the earlier dims keep their positions.
+void GraphBuilder::importSqueezeDims(const schema::Node &node) {
+  const schema::Argument *self = nullptr, *dims = nullptr;
+  for (const schema::NamedArgument &input : node.get_inputs()) {
+    if (input.get_name() == "self")
+      self = &input.get_arg();
+    else if (input.get_name() == "dim")
+      dims = &input.get_arg();
+  }
+  if (!self || self->tag() != schema::Argument::Tag::AS_TENSOR || !dims ||
+      dims->tag() != schema::Argument::Tag::AS_INTS)
+    fail("has arguments that squeeze.dims does not take");
+  const std::string &selfName = self->get_as_tensor().get_name();
+  std::optional<size_t> rank =
+      tensorType(selfName)->cast<c10::TensorType>()->dim();
+  if (!rank)
+    fail("squeezes a tensor of unknown rank");
+  std::vector<int64_t> axes;
+  for (int64_t dim : dims->get_as_ints()) {
+    int64_t axis = dim < 0 ? dim + static_cast<int64_t>(std::max<size_t>(
+                                       *rank, 1))
+                           : dim;
+    if (axis < 0 || axis >= static_cast<int64_t>(std::max<size_t>(*rank, 1)))
+      fail("squeezes dim " + std::to_string(dim) + " of a tensor of rank " +
+           std::to_string(*rank));
+    axes.push_back(axis);
+  }
+  llvm::sort(axes, std::greater<int64_t>());
+  axes.erase(std::unique(axes.begin(), axes.end()), axes.end());
+  jit::Value *value = lookup(selfName);
+  jit::Node *last = nullptr;
+  for (int64_t axis : axes) {
+    last = graph->create(c10::Symbol::aten("squeeze"), {value, constant(axis)},
+                         1);
+    value = insert(last);
+  }
+  if (!last) {
+    // Nothing to squeeze: the result is the input.
+    for (const schema::Argument &output : node.get_outputs())
+      if (output.tag() == schema::Argument::Tag::AS_TENSOR)
+        define(output.get_as_tensor().get_name(), value);
+    return;
+  }
+  defineOutputs(node, last, nullptr);
 }
 
 void GraphBuilder::importPythonOperator(const schema::Node &node,
@@ -1010,7 +1074,8 @@ ProgramGraph GraphBuilder::build() {
       break;
     case InputTag::CONSTANT_INPUT: {
       // A non-tensor input that export specialized to its example value.
-      const schema::ConstantValue &value = spec.get_constant_input().get_value();
+      const schema::ConstantValue &value =
+          spec.get_constant_input().get_value();
       using Tag = schema::ConstantValue::Tag;
       c10::IValue constantValue;
       switch (value.tag()) {
