@@ -390,8 +390,7 @@ mlir::torch_onnx::importTorchExportFile(llvm::StringRef path,
   }
   bool hasFormat = false, hasVersion = false;
   for (llvm::StringRef name : *names) {
-    if (name.starts_with("/") || name.contains('\\') ||
-        llvm::is_contained(llvm::split(name, '/'), "..")) {
+    if (torchscript::zipEntryLeavesFolder(name)) {
       emitError(fileLoc) << "'" << path << "' has an entry named '" << name
                          << "', which leaves the archive's folder";
       return nullptr;

@@ -74,13 +74,6 @@ static std::string describeLoadError(llvm::StringRef message) {
   return "could not be loaded: " + firstLine(message);
 }
 
-/// Whether a zip entry name leaves the archive's folder when extracted.
-static bool leavesArchive(llvm::StringRef name) {
-  if (name.starts_with("/") || name.contains('\\') || name.contains(':'))
-    return true;
-  return llvm::is_contained(llvm::split(name, '/'), "..");
-}
-
 /// Checks the entries of the zip archive at `path`: none may leave the
 /// archive's folder, and an archive with code must have its data.pkl.
 static LogicalResult checkArchiveEntries(llvm::StringRef path, Location loc) {
@@ -99,7 +92,7 @@ static LogicalResult checkArchiveEntries(llvm::StringRef path, Location loc) {
                           << error;
   bool hasData = false, hasCode = false, isLegacy = false;
   for (llvm::StringRef name : *names) {
-    if (leavesArchive(name))
+    if (zipEntryLeavesFolder(name))
       return emitError(loc) << "TorchScript archive '" << path
                             << "' has an entry named '" << name
                             << "', which leaves the archive's folder";

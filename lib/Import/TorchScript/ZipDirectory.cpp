@@ -13,6 +13,8 @@
 
 #include "ZipDirectory.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 
 using namespace mlir::torch_onnx;
@@ -112,4 +114,11 @@ torchscript::readZipEntryNames(llvm::StringRef data, std::string &error) {
     at = next;
   }
   return names;
+}
+
+bool mlir::torch_onnx::torchscript::zipEntryLeavesFolder(
+    llvm::StringRef name) {
+  if (name.starts_with("/") || name.contains('\\') || name.contains(':'))
+    return true;
+  return llvm::is_contained(llvm::split(name, '/'), "..");
 }

@@ -26,6 +26,11 @@ namespace mlir::torch_onnx::torchscript {
 std::optional<std::vector<std::string>>
 readZipEntryNames(llvm::StringRef data, std::string &error);
 
+/// Whether the zip entry `name` would leave the archive's folder when
+/// extracted: an absolute path, a `..` component, or a Windows separator or
+/// drive.
+bool zipEntryLeavesFolder(llvm::StringRef name);
+
 } // namespace mlir::torch_onnx::torchscript
 
 #endif // TORCH_ONNX_LIB_IMPORT_TORCHSCRIPT_ZIPDIRECTORY_H
