@@ -6,7 +6,8 @@
 //===----------------------------------------------------------------------===//
 //
 // linear becomes one Gemm (transB=1) on 2-D inputs, Reshape + Gemm + Reshape
-// on static inputs above, and MatMul + Add otherwise;
+// above (the output shape read from the input's when its leading dims are
+// dynamic), and MatMul + Add when the last dim is dynamic;
 // addmm becomes Gemm; the other matrix products MatMul, and einsum Einsum.
 // Every convolution
 // form becomes Conv or ConvTranspose with explicit pads; weights stay the
@@ -87,6 +88,28 @@ struct ConvertLinear : public ONNXConversionPattern<Torch::AtenLinearOp> {
           {b.intAttr("transB", 1)});
       rewriter.replaceOp(op,
                          b.reshape(product, resultType.getShape(), resultType));
+      return success();
+    }
+    // With dynamic leading dims, the same with the input's leading dims
+    // read at run time: a transposed weight would be a copy of it.
+    if (inputType && resultType && *inputRank > 2 &&
+        !inputType.isDynamicDim(*inputRank - 1) &&
+        !resultType.isDynamicDim(*inputRank - 1)) {
+      int64_t columns = inputType.getShape().back();
+      int64_t outputs = resultType.getShape().back();
+      Type i64 = rewriter.getI64Type();
+      Value flat = b.reshape(
+          input, {-1, columns},
+          RankedTensorType::get({ShapedType::kDynamic, columns}, elementType));
+      Value product = b.create<ONNX::GemmOp>(
+          RankedTensorType::get({ShapedType::kDynamic, outputs}, elementType),
+          {flat, weight, hasBias ? bias : b.none()}, {b.intAttr("transB", 1)});
+      Value leading = b.create<ONNX::SliceOp>(
+          RankedTensorType::get({*inputRank - 1}, i64),
+          {b.shapeOf(input), b.i64Tensor({0}), b.i64Tensor({*inputRank - 1}),
+           b.i64Tensor({0}), b.none()});
+      Value shape = b.concatSizes({leading, b.i64Tensor({outputs})});
+      rewriter.replaceOp(op, b.create<ONNX::ReshapeOp>(type, {product, shape}));
       return success();
     }
     Value transposed = b.transpose(weight, {1, 0});

@@ -48,13 +48,22 @@ func.func @forward(%x: !torch.vtensor<[2,5,4],f32>) -> !torch.vtensor<[2,5,3],f3
 
 // -----
 
-// linear above rank 2 with a dynamic dim: MatMul with the transposed weight,
-// then Add.
+// linear above rank 2 with a dynamic leading dim: Gemm (transB) on the input
+// flattened to 2-D, reshaped back to the input's leading dims, read at run
+// time, and the output features. The weight is used as stored: no
+// Transpose, which folding would turn into a copy of it.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<?x5x4xf32>)
-// CHECK: %[[WT:.*]] = "onnx.Transpose"(%{{.*}}) {perm = [1, 0]} : (tensor<3x4xf32>) -> tensor<4x3xf32>
-// CHECK: %[[MM:.*]] = "onnx.MatMul"(%[[X]], %[[WT]]) : (tensor<?x5x4xf32>, tensor<4x3xf32>) -> tensor<?x5x3xf32>
-// CHECK: %[[Y:.*]] = "onnx.Add"(%[[MM]], %{{.*}}) : (tensor<?x5x3xf32>, tensor<3xf32>) -> tensor<?x5x3xf32>
+// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {{.*}}dense<1.000000e+00> : tensor<3x4xf32>
+// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {{.*}}dense<5.000000e-01> : tensor<3xf32>
+// CHECK-DAG: %[[FLAT_SHAPE:.*]] = "onnx.Initializer"() {{.*}}dense<[-1, 4]> : tensor<2xi64>
+// CHECK: %[[FLAT:.*]] = "onnx.Reshape"(%[[X]], %[[FLAT_SHAPE]]) : (tensor<?x5x4xf32>, tensor<2xi64>) -> tensor<?x4xf32>
+// CHECK: %[[MM:.*]] = "onnx.Gemm"(%[[FLAT]], %[[W]], %[[B]]) {transB = 1 : si64} : (tensor<?x4xf32>, tensor<3x4xf32>, tensor<3xf32>) -> tensor<?x3xf32>
+// CHECK: %[[SHAPE:.*]] = "onnx.Shape"(%[[X]])
+// CHECK: %[[LEADING:.*]] = "onnx.Slice"(%[[SHAPE]], {{.*}}) : {{.*}} -> tensor<2xi64>
+// CHECK: %[[OUT_SHAPE:.*]] = "onnx.Concat"(%[[LEADING]], %{{.*}}) {axis = 0 : si64} : (tensor<2xi64>, tensor<1xi64>) -> tensor<3xi64>
+// CHECK: %[[Y:.*]] = "onnx.Reshape"(%[[MM]], %[[OUT_SHAPE]]) : (tensor<?x3xf32>, tensor<3xi64>) -> tensor<?x5x3xf32>
+// CHECK-NOT: onnx.Transpose
 // CHECK: return %[[Y]]
 func.func @forward(%x: !torch.vtensor<[?,5,4],f32>) -> !torch.vtensor<[?,5,3],f32> {
   %w = torch.vtensor.literal(dense<1.0> : tensor<3x4xf32>) : !torch.vtensor<[3,4],f32>
