@@ -291,8 +291,7 @@ private:
   jit::Value *symFloat(const schema::SymFloatArgument &arg);
   jit::Value *importArgument(const schema::Argument &arg);
   std::vector<jit::Value *> importTensors(const schema::Argument &arg);
-  void defineOutputs(const schema::Node &node, jit::Node *jitNode,
-                     const std::vector<c10::Argument> *returns);
+  void defineOutputs(const schema::Node &node, jit::Node *jitNode);
 
   void importNodes(const schema::Graph &g);
   void importNode(const schema::Node &node);
@@ -586,9 +585,8 @@ GraphBuilder::importTensors(const schema::Argument &arg) {
 }
 
 /// Names the outputs of `jitNode` after the node's outputs; a returned list
-/// of tensors is unpacked into its elements. `returns` are the schema's.
-void GraphBuilder::defineOutputs(const schema::Node &node, jit::Node *jitNode,
-                                 const std::vector<c10::Argument> *returns) {
+/// of tensors is unpacked into its elements.
+void GraphBuilder::defineOutputs(const schema::Node &node, jit::Node *jitNode) {
   using Tag = schema::Argument::Tag;
   const std::vector<schema::Argument> &outputs = node.get_outputs();
   size_t count = std::min(outputs.size(), jitNode->outputs().size());
@@ -633,7 +631,6 @@ void GraphBuilder::defineOutputs(const schema::Node &node, jit::Node *jitNode,
       break;
     }
   }
-  (void)returns;
 }
 
 //===----------------------------------------------------------------------===//
@@ -740,7 +737,7 @@ void GraphBuilder::importOperator(const schema::Node &node,
   for (auto [output, ret] : llvm::zip(jitNode->outputs(), opSchema.returns()))
     output->setType(ret.type());
   insert(jitNode);
-  defineOutputs(node, jitNode, &opSchema.returns());
+  defineOutputs(node, jitNode);
   if (!jitNode->maybeSchema()) {
     std::string types;
     for (jit::Value *input : inputs)
@@ -794,7 +791,7 @@ void GraphBuilder::importSqueezeDims(const schema::Node &node) {
         define(output.get_as_tensor().get_name(), value);
     return;
   }
-  defineOutputs(node, last, nullptr);
+  defineOutputs(node, last);
 }
 
 void GraphBuilder::importPythonOperator(const schema::Node &node,
@@ -811,7 +808,7 @@ void GraphBuilder::importPythonOperator(const schema::Node &node,
   annotate(result->node());
   if (node.get_outputs().size() != 1)
     fail("does not have one result");
-  defineOutputs(node, result->node(), nullptr);
+  defineOutputs(node, result->node());
 }
 
 //===----------------------------------------------------------------------===//
@@ -918,7 +915,7 @@ void GraphBuilder::importHigherOrder(const schema::Node &node,
     }
     for (size_t i = 0; i < numOutputs; ++i)
       ifNode->output(i)->setType(ifNode->blocks()[0]->outputs()[i]->type());
-    return defineOutputs(node, ifNode, nullptr);
+    return defineOutputs(node, ifNode);
   }
 
   if (name == "while_loop") {
@@ -978,7 +975,7 @@ void GraphBuilder::importHigherOrder(const schema::Node &node,
     }
     for (size_t i = 0; i < numOutputs; ++i)
       loop->output(i)->setType(carried[i]->type());
-    return defineOutputs(node, loop, nullptr);
+    return defineOutputs(node, loop);
   }
 
   if (name == "wrap_with_set_grad_enabled" || name == "wrap_with_autocast") {
