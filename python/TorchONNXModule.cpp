@@ -16,6 +16,7 @@
 #include "torch-onnx/Import/TorchExport/TorchExportImporter.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
+#include "torch-onnx/Version.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
@@ -223,8 +224,8 @@ PYBIND11_MODULE(_C, m) {
   compileError = PyErr_NewException("torch_onnx._C.CompileError",
                                     PyExc_RuntimeError, nullptr);
   m.add_object("CompileError", py::handle(compileError));
-  m.attr("MIN_OPSET") = kMinTorchToONNXOpset;
-  m.attr("MAX_OPSET") = kMaxTorchToONNXOpset;
+  m.attr("MIN_OPSET") = TORCH_ONNX_MIN_OPSET;
+  m.attr("MAX_OPSET") = TORCH_ONNX_MAX_OPSET;
   m.def("module_from_trace", &moduleFromGraph, py::arg("graph"),
         py::arg("class_name"), py::arg("arg_names"), py::arg("state_names"),
         py::arg("state_tensors"), py::arg("state_is_parameter"),

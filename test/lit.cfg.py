@@ -1,6 +1,7 @@
 # -*- Python -*-
 """lit configuration for the torch-onnx regression tests."""
 
+import glob
 import os
 
 import lit.formats
@@ -63,9 +64,11 @@ if os.path.exists(os.path.join(config.torch_onnx_tools_dir,
                                "torch-onnx-compile")):
     config.available_features.add("torch-onnx-compile")
 
-# ONNX's backend node tests (Debian's libonnx-testdata) for the conformance
-# run of the ONNX importer and emitter.
-if os.path.isdir("/usr/include/onnx/backend/test/data/node"):
+# The generators of ONNX's backend node tests, which utils/install-deps.sh
+# takes from the pinned onnx release, for the conformance run of the ONNX
+# importer and emitter.
+if glob.glob(os.path.join(config.torch_onnx_src_root, ".deps", "onnx-*",
+                          "share", "backend-test-cases", "node")):
     config.available_features.add("onnx-backend-tests")
 # The passes and the conversion (TORCH_ONNX_BUILD_COMPILER).
 if config.build_compiler:

@@ -13,6 +13,7 @@ with every unconvertible op and its Python source line.
 from ._export import (TORCH_ONNX_EXPORT_ARGUMENTS, Diagnostic, ExportError,
                       ExportResult, StateBinding, export)
 from ._session import StatefulSession
+from ._C import MAX_OPSET, MIN_OPSET
 
 
 def _version():
@@ -37,4 +38,6 @@ __all__ = [
     "StateBinding",
     "StatefulSession",
     "TORCH_ONNX_EXPORT_ARGUMENTS",
+    "MIN_OPSET",
+    "MAX_OPSET",
 ]

@@ -55,7 +55,8 @@ TORCH_ONNX_EXPORT_ARGUMENTS: Dict[str, tuple] = {
                      "names of the graph's user outputs; lifted state outputs "
                      "are named '<attribute>.out'"),
     "opset_version": ("different",
-                      "13 to 17; None means 17, the default"),
+                      f"{_C.MIN_OPSET} to {_C.MAX_OPSET}; None means 17, "
+                      "the default"),
     "dynamo": ("ignored",
                "the module is always traced or scripted to TorchScript and "
                "compiled by torch-onnx; no torch.export is involved"),
@@ -298,7 +299,8 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
             (input_names, or forward's argument names) and output names. An
             output's dims follow from the inputs', so naming an output only
             checks that its axis came out dynamic.
-        opset_version: the ONNX opset, 13 to 17 (default 17; None is 17).
+        opset_version: the ONNX opset, from torch_onnx.MIN_OPSET (13) to
+            torch_onnx.MAX_OPSET (default 17; None is 17).
         external_data: None (default): weights move to '<f>.data' only when
             the model would pass protobuf's 2 GiB limit. True: every
             initializer of at least 1 KiB goes there. False: never; a model

@@ -66,7 +66,7 @@ cl::opt<std::string> outputFilename(
     cl::desc("Output ONNX file; '-' writes the model to standard output"),
                                     cl::value_desc("out.onnx"),
                                     cl::cat(category));
-cl::opt<int> opset("opset", cl::desc("Target ONNX opset, 13 to 17"),
+cl::opt<int> opset("opset", cl::desc("Target ONNX opset, " TORCH_ONNX_OPSET_RANGE),
                    cl::init(17), cl::cat(category));
 cl::list<std::string> inputShapes(
     "input-shape",
@@ -303,9 +303,9 @@ int main(int argc, char **argv) {
     llvm::errs() << usageError;
     return 2;
   }
-  if (opset < kMinTorchToONNXOpset || opset > kMaxTorchToONNXOpset) {
-    llvm::errs() << "error: --opset must be between " << kMinTorchToONNXOpset
-                 << " and " << kMaxTorchToONNXOpset << ", got " << opset
+  if (opset < TORCH_ONNX_MIN_OPSET || opset > TORCH_ONNX_MAX_OPSET) {
+    llvm::errs() << "error: --opset must be between " << TORCH_ONNX_MIN_OPSET
+                 << " and " << TORCH_ONNX_MAX_OPSET << ", got " << opset
                  << "\n";
     return 2;
   }

@@ -8,6 +8,8 @@
 #ifndef TORCH_ONNX_PIPELINES_PIPELINES_H
 #define TORCH_ONNX_PIPELINES_PIPELINES_H
 
+#include "torch-onnx/Version.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -18,7 +20,7 @@ namespace mlir::torch_onnx {
 struct TorchToONNXPipelineOptions
     : public PassPipelineOptions<TorchToONNXPipelineOptions> {
   Option<int64_t> opset{*this, "opset",
-                        llvm::cl::desc("Target ONNX opset, 13 to 17"),
+                        llvm::cl::desc("Target ONNX opset, " TORCH_ONNX_OPSET_RANGE),
                         llvm::cl::init(17)};
   ListOption<std::string> dynamicDims{
       *this, "dynamic-dim",

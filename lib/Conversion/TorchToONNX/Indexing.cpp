@@ -737,8 +737,10 @@ LogicalResult convertPad(Operation *op, Value input, Value padList,
       return failure();
     value = *fill;
   }
-  rewriter.replaceOp(op, b.create<ONNX::PadOp>(type, {input, padsTensor, value},
-                                               {b.stringAttr("mode", mode)}));
+  // No `axes` (opset 18): the pads cover every dim.
+  rewriter.replaceOp(op, b.create<ONNX::PadOp>(
+                             type, {input, padsTensor, value, b.none()},
+                             {b.stringAttr("mode", mode)}));
   return success();
 }
 

@@ -7,6 +7,8 @@
 
 #include "ONNXBuilder.h"
 
+#include "torch-onnx/Dialect/ONNX/IR/ONNXSchema.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
@@ -14,6 +16,7 @@
 #include "llvm/ADT/APFloat.h"
 
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -118,6 +121,13 @@ Value ONNXBuilder::splat(RankedTensorType type, double value) {
 }
 
 Value ONNXBuilder::none() { return ONNX::NoValueOp::create(builder, loc); }
+
+bool ONNXBuilder::takesAxesInput(StringRef opName) {
+  int64_t opset = ONNX::getTargetOpset(builder.getInsertionBlock()->getParentOp());
+  const ONNX::OpSchema *schema =
+      ONNX::lookupSchema(opName.drop_front(strlen("onnx.")), opset);
+  return schema && schema->inputs.size() > 1;
+}
 
 namespace {
 /// Constants up to this many elements are cast at compile time.

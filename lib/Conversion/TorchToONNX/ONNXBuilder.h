@@ -120,18 +120,21 @@ public:
   }
 
   /// A reduction over `axes` (non-negative) with `keepdims`, with the
-  /// reduced result type. ReduceSum takes its axes as an input, the other
-  /// reductions as an attribute, as in opsets 13 to 17.
+  /// reduced result type. The axes are an input where the reduction's
+  /// schema at the target opset has one (ReduceSum from opset 13, the others
+  /// from 18), else an attribute.
   template <typename OpTy>
   Value reduce(Value value, ArrayRef<int64_t> axes, bool keepdims) {
     TensorType type = getReducedType(value, axes, keepdims);
-    if constexpr (std::is_same_v<OpTy, ONNX::ReduceSumOp>)
+    if (takesAxesInput(OpTy::getOperationName()))
       return create<OpTy>(type, {value, i64Tensor(axes)},
                           {intAttr("keepdims", keepdims)});
-    else
-      return create<OpTy>(
-          type, value, {intsAttr("axes", axes), intAttr("keepdims", keepdims)});
+    return create<OpTy>(type, {value, none()},
+                        {intsAttr("axes", axes), intAttr("keepdims", keepdims)});
   }
+  /// Whether reduction `opName` takes its axes as an input at the target
+  /// opset of the module being built.
+  bool takesAxesInput(StringRef opName);
   /// The type of `value` reduced over `axes`.
   static TensorType getReducedType(Value value, ArrayRef<int64_t> axes,
                                    bool keepdims);

@@ -11,6 +11,7 @@
 #include "TypeUtils.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
+#include "torch-onnx/Dialect/ONNX/IR/ONNXSchema.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -330,12 +331,12 @@ LogicalResult ConvertTorchToONNXPass::finalizeGraph(ModuleOp module,
 void ConvertTorchToONNXPass::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *context = &getContext();
-  if (opset < kMinTorchToONNXOpset || opset > kMaxTorchToONNXOpset) {
+  if (opset < ONNX::getMinTargetOpset() || opset > ONNX::getMaxKnownOpset()) {
     module.emitError() << "unsupported ONNX opset "
                        << static_cast<int64_t>(opset)
                        << ": convert-torch-to-onnx targets opsets "
-                       << kMinTorchToONNXOpset << " to "
-                       << kMaxTorchToONNXOpset;
+                       << ONNX::getMinTargetOpset() << " to "
+                       << ONNX::getMaxKnownOpset();
     return signalPassFailure();
   }
   auto func = module.lookupSymbol<func::FuncOp>("forward");
@@ -351,7 +352,7 @@ void ConvertTorchToONNXPass::runOnOperation() {
                   b.getDictionaryAttr(
                       b.getNamedAttr("ai.onnx", b.getI64IntegerAttr(opset))));
   module->setAttr("onnx.ir_version",
-                  b.getI64IntegerAttr(getONNXIRVersionForOpset(opset)));
+                  b.getI64IntegerAttr(ONNX::getIRVersionForOpset(opset)));
   module->setAttr("onnx.producer_name", b.getStringAttr("torch-onnx"));
   module->setAttr("onnx.producer_version", b.getStringAttr("0.1"));
 

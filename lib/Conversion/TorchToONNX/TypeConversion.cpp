@@ -19,11 +19,6 @@ using namespace mlir;
 using namespace mlir::torch_onnx;
 using namespace mlir::torch_onnx::torch_to_onnx;
 
-int64_t mlir::torch_onnx::getONNXIRVersionForOpset(int64_t opset) {
-  // Opsets 13 and 14 came with IR version 7, 15 to 17 with IR version 8.
-  return opset <= 14 ? 7 : 8;
-}
-
 namespace {
 /// The ONNX constant for a Torch scalar known at compile time, as a 0-d
 /// tensor of type `type`; null for any other value.

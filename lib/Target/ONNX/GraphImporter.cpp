@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -39,22 +40,29 @@ const OpSchema *getDialectSchema(StringRef opType) {
   return schema && !schema->deprecated ? schema : nullptr;
 }
 
-bool haveSameShape(ArrayRef<FormalParameter> a, ArrayRef<FormalParameter> b) {
-  if (a.size() != b.size())
+/// Whether parameters `a` bind as `b` do; with `allowMoreOptional`, `b` may
+/// end in more optional parameters, which a node of `a` leaves missing.
+bool haveSameShape(ArrayRef<FormalParameter> a, ArrayRef<FormalParameter> b,
+                   bool allowMoreOptional = false) {
+  if (a.size() > b.size() || (!allowMoreOptional && a.size() != b.size()))
     return false;
   for (size_t i = 0; i < a.size(); ++i)
     if (a[i].option != b[i].option)
       return false;
-  return true;
+  return llvm::all_of(b.drop_front(a.size()), [](const FormalParameter &p) {
+    return p.option == ParameterOption::Optional;
+  });
 }
 
 /// Whether a node of `model`'s version fits the op the dialect generated
-/// from `dialect`: the same inputs, outputs and GRAPH attributes, and no
-/// attribute that the two disagree on.
+/// from `dialect`: the same inputs (or those the newer version added as
+/// optional ones, such as the reductions' axes at opset 18), outputs and
+/// GRAPH attributes, and no attribute that the two disagree on.
 bool isCompatible(const OpSchema &model, const OpSchema &dialect) {
   if (&model == &dialect)
     return true;
-  if (!haveSameShape(model.inputs, dialect.inputs) ||
+  if (!haveSameShape(model.inputs, dialect.inputs,
+                     /*allowMoreOptional=*/true) ||
       !haveSameShape(model.outputs, dialect.outputs))
     return false;
   for (const ONNX::AttributeSchema &attr : model.attributes) {
@@ -460,6 +468,10 @@ LogicalResult GraphImporter::importNode(onnx::NodeProto &node,
       return emitError(loc)
              << "node '" << node.name() << "' (" << opType << ") has "
              << inputs.size() << " inputs, more than its schema allows";
+    // The optional inputs that newer versions of the op added.
+    for (size_t i = schema->inputs.size(); i < dialectSchema->inputs.size();
+         ++i)
+      operands.push_back(getNoValue());
     size_t output = 0;
     for (auto [formalIndex, formal] : llvm::enumerate(schema->outputs)) {
       if (formal.option == ParameterOption::Variadic) {

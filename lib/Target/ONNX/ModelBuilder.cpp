@@ -19,6 +19,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace mlir::torch_onnx;
 using onnx::AttributeProto;
@@ -28,21 +30,6 @@ namespace {
 /// The producer written when the module does not name one.
 constexpr const char *kDefaultProducerName = "torch-onnx";
 constexpr const char *kDefaultProducerVersion = "0.1.0";
-
-/// The IR version that goes with an opset of the default domain.
-int64_t getIRVersionForOpset(int64_t opset) {
-  if (opset >= 15)
-    return 8;
-  if (opset >= 12)
-    return 7;
-  if (opset == 11)
-    return 6;
-  if (opset == 10)
-    return 5;
-  if (opset == 9)
-    return 4;
-  return 3;
-}
 
 /// Names in one namespace (values, nodes or dim params) that are handed out
 /// once each. Uniquing appends `_<n>` with a counter per base name, so that
@@ -781,7 +768,8 @@ LogicalResult ModelBuilder::setModelFields(func::FuncOp func) {
   if (auto irVersion = module->getAttrOfType<IntegerAttr>("onnx.ir_version"))
     model.set_ir_version(irVersion.getInt());
   else
-    model.set_ir_version(getIRVersionForOpset(opsets[""]));
+    model.set_ir_version(ONNX::getIRVersionForOpset(std::clamp<int64_t>(
+        opsets[""], 1, ONNX::getMaxKnownOpset())));
   auto getString = [&](StringRef name, StringRef fallback) {
     auto attr = module->getAttrOfType<StringAttr>(name);
     return (attr ? attr.getValue() : fallback).str();

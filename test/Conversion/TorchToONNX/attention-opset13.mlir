@@ -7,10 +7,10 @@
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<2x3x8xf32>
 // CHECK-NOT: onnx.LayerNormalization
 // CHECK: %[[R1:.*]] = "onnx.Add"(%[[X]], %{{.*}}) : (tensor<2x3x8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
-// CHECK: %[[MEAN:.*]] = "onnx.ReduceMean"(%[[R1]]) {axes = [2], keepdims = 1 : si64} : (tensor<2x3x8xf32>) -> tensor<2x3x1xf32>
+// CHECK: %[[MEAN:.*]] = "onnx.ReduceMean"(%[[R1]], %{{.*}}) {axes = [2], keepdims = 1 : si64} : (tensor<2x3x8xf32>, none) -> tensor<2x3x1xf32>
 // CHECK: %[[D:.*]] = "onnx.Sub"(%[[R1]], %[[MEAN]]) : (tensor<2x3x8xf32>, tensor<2x3x1xf32>) -> tensor<2x3x8xf32>
 // CHECK: %[[D2:.*]] = "onnx.Mul"(%[[D]], %[[D]])
-// CHECK: %[[VAR:.*]] = "onnx.ReduceMean"(%[[D2]]) {axes = [2], keepdims = 1 : si64}
+// CHECK: %[[VAR:.*]] = "onnx.ReduceMean"(%[[D2]], %{{.*}}) {axes = [2], keepdims = 1 : si64}
 // CHECK: %[[EPS:.*]] = "onnx.Initializer"() {name = "", value = dense<9.99999974E-6> : tensor<f32>}
 // CHECK: %[[VE:.*]] = "onnx.Add"(%[[VAR]], %[[EPS]])
 // CHECK: %[[STD:.*]] = "onnx.Sqrt"(%[[VE]])
@@ -19,7 +19,7 @@
 // CHECK: %[[LN1:.*]] = "onnx.Add"(%[[S]], %[[B1:.*]]) : (tensor<2x3x8xf32>, tensor<8xf32>) -> tensor<2x3x8xf32>
 // CHECK: "onnx.MatMul"(%[[LN1]], %{{.*}}) : (tensor<2x3x8xf32>, tensor<8x16xf32>) -> tensor<2x3x16xf32>
 // CHECK: %[[R2:.*]] = "onnx.Add"(%[[LN1]], %{{.*}})
-// CHECK: "onnx.ReduceMean"(%[[R2]]) {axes = [2], keepdims = 1 : si64}
+// CHECK: "onnx.ReduceMean"(%[[R2]], %{{.*}}) {axes = [2], keepdims = 1 : si64}
 // CHECK: "onnx.Sqrt"
 // CHECK: %[[S2:.*]] = "onnx.Mul"(%{{.*}}, %{{.*}}) : (tensor<2x3x8xf32>, tensor<8xf32>) -> tensor<2x3x8xf32>
 // CHECK: %[[OUT:.*]] = "onnx.Add"(%[[S2]], %{{.*}}) : (tensor<2x3x8xf32>, tensor<8xf32>) -> tensor<2x3x8xf32>

@@ -30,7 +30,7 @@
 // CHECK: %[[WOT:.*]] = "onnx.Transpose"(%{{.*}}) {perm = [1, 0]} : (tensor<8x8xf32>) -> tensor<8x8xf32>
 // CHECK: %[[O0:.*]] = "onnx.MatMul"(%[[M]], %[[WOT]])
 // CHECK: %[[O:.*]] = "onnx.Add"(%[[O0]], %{{.*}}) : (tensor<2x3x8xf32>, tensor<8xf32>) -> tensor<2x3x8xf32>
-// CHECK: %[[AVG:.*]] = "onnx.ReduceMean"(%[[P]]) {axes = [1], keepdims = 0 : si64} : (tensor<2x2x3x3xf32>) -> tensor<2x3x3xf32>
+// CHECK: %[[AVG:.*]] = "onnx.ReduceMean"(%[[P]], %{{.*}}) {axes = [1], keepdims = 0 : si64} : (tensor<2x2x3x3xf32>, none) -> tensor<2x3x3xf32>
 // CHECK: return %[[O]], %[[AVG]]
 func.func @forward(%x: !torch.vtensor<[2,3,8],f32>) -> (!torch.vtensor<[2,3,8],f32>, !torch.vtensor<[2,3,3],f32>) {
   %wqkv = torch.vtensor.literal(dense<0.1> : tensor<24x8xf32>) : !torch.vtensor<[24,8],f32>

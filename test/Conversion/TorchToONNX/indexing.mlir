@@ -144,7 +144,7 @@ func.func @forward(%x: !torch.vtensor<[4,6],f32>) -> !torch.vtensor<[4,6],f32> {
 // CHECK-LABEL: func.func @main_graph
 // CHECK-DAG: %[[P:.*]] = "onnx.Initializer"() {{.*}}dense<[0, 0, 2, 1, 0, 0, 3, 4]> : tensor<8xi64>
 // CHECK-DAG: %[[V:.*]] = "onnx.Initializer"() {{.*}}dense<5.000000e-01> : tensor<f32>
-// CHECK: "onnx.Pad"(%{{.*}}, %[[P]], %[[V]]) {mode = "constant"} : (tensor<1x2x3x4xf32>, tensor<8xi64>, tensor<f32>) -> tensor<1x2x6x9xf32>
+// CHECK: "onnx.Pad"(%{{.*}}, %[[P]], %[[V]], %{{.*}}) {mode = "constant"} : (tensor<1x2x3x4xf32>, tensor<8xi64>, tensor<f32>, none) -> tensor<1x2x6x9xf32>
 func.func @forward(%x: !torch.vtensor<[1,2,3,4],f32>) -> !torch.vtensor<[1,2,6,9],f32> {
   %int1 = torch.constant.int 1
   %int2 = torch.constant.int 2
@@ -164,7 +164,7 @@ func.func @forward(%x: !torch.vtensor<[1,2,3,4],f32>) -> !torch.vtensor<[1,2,6,9
 // CHECK-SAME: (%[[X:[^:]*]]: tensor<1x?xf32>{{[^,]*}}, %[[N:[^:]*]]: tensor<i64>
 // CHECK: %[[NU:.*]] = "onnx.Unsqueeze"(%[[N]], %{{.*}}) : (tensor<i64>, tensor<1xi64>) -> tensor<1xi64>
 // CHECK: %[[P:.*]] = "onnx.Concat"(%{{.*}}, %[[NU]]) {axis = 0 : si64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<4xi64>
-// CHECK: "onnx.Pad"(%[[X]], %[[P]], %{{.*}}) {mode = "constant"} : (tensor<1x?xf32>, tensor<4xi64>, none) -> tensor<1x?xf32>
+// CHECK: "onnx.Pad"(%[[X]], %[[P]], %{{.*}}, %{{.*}}) {mode = "constant"} : (tensor<1x?xf32>, tensor<4xi64>, none, none) -> tensor<1x?xf32>
 func.func @forward(%x: !torch.vtensor<[1,?],f32>, %n: !torch.int) -> !torch.vtensor<[1,?],f32> {
   %int0 = torch.constant.int 0
   %str = torch.constant.str "constant"

@@ -5,10 +5,10 @@
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<2x5x8xf32>)
 // CHECK-NOT: onnx.LayerNormalization
-// CHECK: %[[MEAN:.*]] = "onnx.ReduceMean"(%[[X]]) {axes = [2], keepdims = 1 : si64} : (tensor<2x5x8xf32>) -> tensor<2x5x1xf32>
+// CHECK: %[[MEAN:.*]] = "onnx.ReduceMean"(%[[X]], %{{.*}}) {axes = [2], keepdims = 1 : si64} : (tensor<2x5x8xf32>, none) -> tensor<2x5x1xf32>
 // CHECK: %[[C:.*]] = "onnx.Sub"(%[[X]], %[[MEAN]])
 // CHECK: %[[SQ:.*]] = "onnx.Mul"(%[[C]], %[[C]])
-// CHECK: %[[VAR:.*]] = "onnx.ReduceMean"(%[[SQ]]) {axes = [2], keepdims = 1 : si64}
+// CHECK: %[[VAR:.*]] = "onnx.ReduceMean"(%[[SQ]], %{{.*}}) {axes = [2], keepdims = 1 : si64}
 // CHECK: %[[EPS:.*]] = "onnx.Initializer"() {{.*}}dense<9.99999974E-6> : tensor<f32>
 // CHECK: %[[VE:.*]] = "onnx.Add"(%[[VAR]], %[[EPS]])
 // CHECK: %[[STD:.*]] = "onnx.Sqrt"(%[[VE]])

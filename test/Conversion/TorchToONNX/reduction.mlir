@@ -5,7 +5,7 @@
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
 // CHECK: %[[AXES:.*]] = "onnx.Initializer"() {{.*}}dense<[1, 2]> : tensor<2xi64>
 // CHECK: %[[S:.*]] = "onnx.ReduceSum"(%[[X]], %[[AXES]]) {keepdims = 1 : si64} : (tensor<2x3x4xf32>, tensor<2xi64>) -> tensor<2x1x1xf32>
-// CHECK: "onnx.ReduceMean"(%[[S]]) {axes = [0], keepdims = 0 : si64} : (tensor<2x1x1xf32>) -> tensor<1x1xf32>
+// CHECK: "onnx.ReduceMean"(%[[S]], %{{.*}}) {axes = [0], keepdims = 0 : si64} : (tensor<2x1x1xf32>, none) -> tensor<1x1xf32>
 func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[1,1],f32> {
   %int1 = torch.constant.int 1
   %m1 = torch.constant.int -1
@@ -25,7 +25,7 @@ func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[1,1],f32>
 // max.dim gives the values and the indices.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
-// CHECK: %[[V:.*]] = "onnx.ReduceMax"(%[[X]]) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>) -> tensor<2xf32>
+// CHECK: %[[V:.*]] = "onnx.ReduceMax"(%[[X]], %{{.*}}) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>, none) -> tensor<2xf32>
 // CHECK: %[[I:.*]] = "onnx.ArgMax"(%[[X]]) {axis = 1 : si64, keepdims = 0 : si64} : (tensor<2x3xf32>) -> tensor<2xi64>
 // CHECK: return %[[V]], %[[I]]
 func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>) {
@@ -53,7 +53,7 @@ func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[],si64> {
 // var with the unbiased correction: sum of squared deviations over N - 1.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<2x4xf32>)
-// CHECK: %[[M:.*]] = "onnx.ReduceMean"(%[[X]]) {axes = [1], keepdims = 1 : si64}
+// CHECK: %[[M:.*]] = "onnx.ReduceMean"(%[[X]], %{{.*}}) {axes = [1], keepdims = 1 : si64}
 // CHECK: %[[C:.*]] = "onnx.Sub"(%[[X]], %[[M]])
 // CHECK: %[[SQ:.*]] = "onnx.Mul"(%[[C]], %[[C]])
 // CHECK: %[[S:.*]] = "onnx.ReduceSum"(%[[SQ]], %{{.*}}) {keepdims = 0 : si64}
@@ -75,7 +75,7 @@ func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2],f32> {
 
 // norm with p = 2: ReduceL2.
 // CHECK-LABEL: func.func @main_graph
-// CHECK: "onnx.ReduceL2"(%{{.*}}) {axes = [1], keepdims = 1 : si64}
+// CHECK: "onnx.ReduceL2"(%{{.*}}, %{{.*}}) {axes = [1], keepdims = 1 : si64}
 func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,1],f32> {
   %int1 = torch.constant.int 1
   %int2 = torch.constant.int 2

@@ -384,14 +384,15 @@ module attributes {onnx.opset_import = {ai.onnx = 11 : i64}} {
 // CHECK-NOT: "onnx.Reduce
 // CHECK: return %[[MAX]], %[[MIN]], %[[MEAN]], %[[PROD]], %[[NAN]]
 func.func @reductions() -> (tensor<2xi64>, tensor<1x3xi64>, tensor<1x2x1xf32>, tensor<1x1xi64>, tensor<2xf32>) {
+  %none = "onnx.NoValue"() : () -> none
   %x = "onnx.Initializer"() {name = "x", value = dense<[[1, 2, 3], [4, -5, 6]]> : tensor<2x3xi64>} : () -> tensor<2x3xi64>
-  %max = "onnx.ReduceMax"(%x) {axes = [-1], keepdims = 0 : si64} : (tensor<2x3xi64>) -> tensor<2xi64>
-  %min = "onnx.ReduceMin"(%x) {axes = [0]} : (tensor<2x3xi64>) -> tensor<1x3xi64>
+  %max = "onnx.ReduceMax"(%x, %none) {axes = [-1], keepdims = 0 : si64} : (tensor<2x3xi64>, none) -> tensor<2xi64>
+  %min = "onnx.ReduceMin"(%x, %none) {axes = [0]} : (tensor<2x3xi64>, none) -> tensor<1x3xi64>
   %y = "onnx.Initializer"() {name = "y", value = dense<[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]]> : tensor<1x2x3xf32>} : () -> tensor<1x2x3xf32>
-  %mean = "onnx.ReduceMean"(%y) {axes = [2], keepdims = 1 : si64} : (tensor<1x2x3xf32>) -> tensor<1x2x1xf32>
-  %prod = "onnx.ReduceProd"(%x) : (tensor<2x3xi64>) -> tensor<1x1xi64>
+  %mean = "onnx.ReduceMean"(%y, %none) {axes = [2], keepdims = 1 : si64} : (tensor<1x2x3xf32>, none) -> tensor<1x2x1xf32>
+  %prod = "onnx.ReduceProd"(%x, %none) : (tensor<2x3xi64>, none) -> tensor<1x1xi64>
   %z = "onnx.Initializer"() {name = "z", value = dense<[[1.0, 0x7FC00000, 0.0], [-1.0, 2.0, 1.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
-  %nan = "onnx.ReduceMax"(%z) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>) -> tensor<2xf32>
+  %nan = "onnx.ReduceMax"(%z, %none) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>, none) -> tensor<2xf32>
   return %max, %min, %mean, %prod, %nan : tensor<2xi64>, tensor<1x3xi64>, tensor<1x2x1xf32>, tensor<1x1xi64>, tensor<2xf32>
 }
 
@@ -430,13 +431,14 @@ func.func @padding_mask() -> tensor<2x1x3xi1> {
 // CHECK: "onnx.ReduceMax"
 // CHECK: "onnx.Cast"(%arg2)
 func.func @reductions_not_folded(%x: tensor<2x3xi64>, %axes: tensor<1xi64>, %b: tensor<3xi1>) -> (tensor<2x1xi64>, tensor<2x1xi64>, tensor<2xi64>, tensor<3xf32>, tensor<3xf32>) {
+  %none = "onnx.NoValue"() : () -> none
   %c = "onnx.Initializer"() {name = "c", value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi64>} : () -> tensor<2x3xi64>
   %one = "onnx.Initializer"() {name = "", value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
   %s = "onnx.ReduceSum"(%x, %one) : (tensor<2x3xi64>, tensor<1xi64>) -> tensor<2x1xi64>
   %t = "onnx.ReduceSum"(%c, %axes) : (tensor<2x3xi64>, tensor<1xi64>) -> tensor<2x1xi64>
-  %mean = "onnx.ReduceMean"(%c) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xi64>) -> tensor<2xi64>
+  %mean = "onnx.ReduceMean"(%c, %none) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xi64>, none) -> tensor<2xi64>
   %empty = "onnx.Initializer"() {name = "empty", value = dense<> : tensor<0x3xf32>} : () -> tensor<0x3xf32>
-  %max = "onnx.ReduceMax"(%empty) {axes = [0], keepdims = 0 : si64} : (tensor<0x3xf32>) -> tensor<3xf32>
+  %max = "onnx.ReduceMax"(%empty, %none) {axes = [0], keepdims = 0 : si64} : (tensor<0x3xf32>, none) -> tensor<3xf32>
   %cast = "onnx.Cast"(%b) {to = 1 : si64} : (tensor<3xi1>) -> tensor<3xf32>
   return %s, %t, %mean, %max, %cast : tensor<2x1xi64>, tensor<2x1xi64>, tensor<2xi64>, tensor<3xf32>, tensor<3xf32>
 }

@@ -12,11 +12,14 @@ module attributes {onnx.opset_import = {ai.onnx = 13 : i64}} {
 
 // -----
 
-// A deprecated op.
-func.func @deprecated(%x: tensor<1x1x2x2xf32>, %scales: tensor<4xf32>) -> tensor<1x1x4x4xf32> {
-  // expected-error @+1 {{'onnx.Upsample' op is not defined in opset 17 (deprecated since opset 10)}}
-  %y = "onnx.Upsample"(%x, %scales) : (tensor<1x1x2x2xf32>, tensor<4xf32>) -> tensor<1x1x4x4xf32>
-  return %y : tensor<1x1x4x4xf32>
+// A deprecated op: GroupNormalization-18, whose scale and bias are per
+// group, was replaced at opset 21.
+module attributes {onnx.opset_import = {ai.onnx = 19 : i64}} {
+  func.func @deprecated(%x: tensor<1x4x2x2xf32>, %s: tensor<2xf32>) -> tensor<1x4x2x2xf32> {
+    // expected-error @+1 {{'onnx.GroupNormalization' op is not defined in opset 19 (deprecated since opset 18)}}
+    %y = "onnx.GroupNormalization"(%x, %s, %s) {num_groups = 2 : si64} : (tensor<1x4x2x2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x4x2x2xf32>
+    return %y : tensor<1x4x2x2xf32>
+  }
 }
 
 // -----

@@ -133,23 +133,43 @@ module attributes {onnx.opset_import = {ai.onnx = 6 : i64}} {
 
 // -----
 
-// Reshape took its shape as an attribute before opset 5.
+// The reductions took their axes as an attribute up to opset 17, and as an
+// input from opset 18 on.
 
-// CHECK-LABEL: func.func @reshape_4
-// CHECK: "onnx.Reshape"(%{{.*}}, %{{.*}}) {shape = [6]} : (tensor<2x3xf32>, none) -> tensor<6xf32>
-module attributes {onnx.opset_import = {ai.onnx = 4 : i64}} {
-  func.func @reshape_4(%x: tensor<2x3xf32>) -> tensor<6xf32> {
-    %none = "onnx.NoValue"() : () -> none
-    %y = "onnx.Reshape"(%x, %none) {shape = [6]} : (tensor<2x3xf32>, none) -> tensor<6xf32>
-    return %y : tensor<6xf32>
+// CHECK-LABEL: func.func @reduce_mean_17
+// CHECK: "onnx.ReduceMean"(%{{.*}}, %{{.*}}) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>, none) -> tensor<2xf32>
+func.func @reduce_mean_17(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  %none = "onnx.NoValue"() : () -> none
+  %y = "onnx.ReduceMean"(%x, %none) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>, none) -> tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reduce_mean_18
+// CHECK: "onnx.ReduceMean"(%{{.*}}, %{{.*}}) {keepdims = 0 : si64} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2xf32>
+module attributes {onnx.opset_import = {ai.onnx = 18 : i64}} {
+  func.func @reduce_mean_18(%x: tensor<2x3xf32>, %axes: tensor<1xi64>) -> tensor<2xf32> {
+    %y = "onnx.ReduceMean"(%x, %axes) {keepdims = 0 : si64} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2xf32>
+    return %y : tensor<2xf32>
   }
 }
 
 // -----
 
-func.func @reshape_4_form_at_17(%x: tensor<2x3xf32>) -> tensor<6xf32> {
-  %none = "onnx.NoValue"() : () -> none
-  // expected-error @+1 {{'onnx.Reshape' op has 1 input, but Reshape-14 requires at least 2}}
-  %y = "onnx.Reshape"(%x, %none) : (tensor<2x3xf32>, none) -> tensor<6xf32>
-  return %y : tensor<6xf32>
+module attributes {onnx.opset_import = {ai.onnx = 18 : i64}} {
+  func.func @reduce_mean_17_form_at_18(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+    %none = "onnx.NoValue"() : () -> none
+    // expected-error @+1 {{'onnx.ReduceMean' op has attribute 'axes', which is not defined by ReduceMean-18}}
+    %y = "onnx.ReduceMean"(%x, %none) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>, none) -> tensor<2xf32>
+    return %y : tensor<2xf32>
+  }
+}
+
+// -----
+
+func.func @reduce_mean_18_form_at_17(%x: tensor<2x3xf32>, %axes: tensor<1xi64>) -> tensor<2xf32> {
+  // expected-error @+1 {{'onnx.ReduceMean' op has 2 inputs, but ReduceMean-13 allows at most 1}}
+  %y = "onnx.ReduceMean"(%x, %axes) {keepdims = 0 : si64} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2xf32>
+  return %y : tensor<2xf32>
 }

@@ -23,13 +23,6 @@ namespace mlir::torch_onnx {
 #define GEN_PASS_DECL_CONVERTTORCHTOONNX
 #include "torch-onnx/Conversion/Passes.h.inc"
 
-/// The lowest and highest default-domain opsets the conversion targets.
-inline constexpr int64_t kMinTorchToONNXOpset = 13;
-inline constexpr int64_t kMaxTorchToONNXOpset = 17;
-
-/// The ONNX IR version that goes with default-domain opset `opset`.
-int64_t getONNXIRVersionForOpset(int64_t opset);
-
 /// Converts Torch types to the types of the ONNX dialect:
 ///   - `!torch.vtensor<[2,?],si64>` to `tensor<2x?xi64>` (signed and
 ///     unsigned integer dtypes become signless, except `ui8`), and a value

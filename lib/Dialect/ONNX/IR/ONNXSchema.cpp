@@ -18,6 +18,8 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <cassert>
+#include <iterator>
 #include <string>
 
 using namespace mlir;
@@ -26,6 +28,7 @@ using namespace mlir::torch_onnx::ONNX;
 
 namespace {
 #include "torch-onnx/Dialect/ONNX/IR/ONNXSchemas.inc"
+#include "torch-onnx/Dialect/ONNX/IR/ONNXVersions.inc"
 } // namespace
 
 StringRef ONNX::stringifyAttributeKind(AttributeKind kind) {
@@ -96,6 +99,16 @@ const OpSchema *ONNX::lookupSchema(StringRef opType, int64_t opset) {
 }
 
 int64_t ONNX::getMaxKnownOpset() { return kMaxOpset; }
+
+int64_t ONNX::getMinTargetOpset() { return kMinOpset; }
+
+int64_t ONNX::getIRVersionForOpset(int64_t opset) {
+  static_assert(std::size(kIRVersions) == kMaxOpset,
+                "ONNXVersions.inc and ONNXSchemas.inc disagree on the newest "
+                "opset");
+  assert(opset >= 1 && opset <= kMaxOpset && "opset out of range");
+  return kIRVersions[opset - 1][1];
+}
 
 namespace {
 

@@ -101,8 +101,19 @@ struct OpSchema {
 /// that opset; a deprecated schema is returned as is.
 const OpSchema *lookupSchema(StringRef opType, int64_t opset);
 
-/// The newest opset the table and the dialect's generated ops know.
+/// The newest opset the table and the dialect's generated ops know: the
+/// newest that both libonnx and onnxruntime of the build's pinned releases
+/// know.
 int64_t getMaxKnownOpset();
+
+/// The oldest opset the compiler targets; the generated ops have the
+/// attributes of every version in force from it on.
+int64_t getMinTargetOpset();
+
+/// The IR version a model of default-domain `opset` is written with: that of
+/// the onnx release that introduced the opset. `opset` is at most
+/// getMaxKnownOpset().
+int64_t getIRVersionForOpset(int64_t opset);
 
 } // namespace mlir::torch_onnx::ONNX
 
