@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Activations map to their ONNX operator when the target opset has it and
-// to a short decomposition otherwise (Gelu and Mish do not exist up to opset
-// 17, HardSwish only from 14). Dropout in eval mode forwards its input.
+// to a short decomposition otherwise (HardSwish comes in opset 14, Mish in
+// 18, Gelu in 20). Dropout in eval mode forwards its input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,8 +102,11 @@ struct ConvertActivation : public ONNXConversionPattern<OpTy> {
       result = b.create<ONNX::MulOp>(type, {x, b.unary<ONNX::SigmoidOp>(x)});
       break;
     case Activation::Mish:
-      result = b.create<ONNX::MulOp>(
-          type, {x, b.unary<ONNX::TanhOp>(b.unary<ONNX::SoftplusOp>(x))});
+      if (this->opset >= 18)
+        result = b.unary<ONNX::MishOp>(x);
+      else
+        result = b.create<ONNX::MulOp>(
+            type, {x, b.unary<ONNX::TanhOp>(b.unary<ONNX::SoftplusOp>(x))});
       break;
     case Activation::HardSigmoid:
       result = hardSigmoid(x);
@@ -127,8 +130,8 @@ struct ConvertActivation : public ONNXConversionPattern<OpTy> {
   }
 };
 
-/// gelu: exact (Erf) or tanh approximation, decomposed (ONNX Gelu comes in
-/// opset 20).
+/// gelu: exact (Erf) or tanh approximation; ONNX Gelu from opset 20, its
+/// decomposition below.
 struct ConvertGelu : public ONNXConversionPattern<Torch::AtenGeluOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
 
@@ -146,26 +149,7 @@ struct ConvertGelu : public ONNXConversionPattern<Torch::AtenGeluOp> {
         (approximate.getValue() != "none" && approximate.getValue() != "tanh"))
       return rewriter.notifyMatchFailure(op, "unknown approximation");
     ONNXBuilder b(rewriter, op.getLoc());
-    Type elementType = type.getElementType();
-    auto constant = [&](double v) { return b.scalar(elementType, v); };
-    Value inner;
-    if (approximate.getValue() == "none") {
-      // 1 + erf(x / sqrt(2))
-      inner = b.unary<ONNX::ErfOp>(
-          b.create<ONNX::DivOp>(type, {x, constant(std::sqrt(2.0))}));
-    } else {
-      // 1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))
-      Value cube =
-          b.create<ONNX::MulOp>(type, {b.create<ONNX::MulOp>(type, {x, x}), x});
-      Value sum = b.create<ONNX::AddOp>(
-          type, {x, b.create<ONNX::MulOp>(type, {cube, constant(0.044715)})});
-      inner = b.unary<ONNX::TanhOp>(
-          b.create<ONNX::MulOp>(type, {sum, constant(std::sqrt(2.0 / M_PI))}));
-    }
-    Value onePlus = b.create<ONNX::AddOp>(type, {inner, constant(1.0)});
-    Value product = b.create<ONNX::MulOp>(type, {x, onePlus});
-    rewriter.replaceOp(op,
-                       b.create<ONNX::MulOp>(type, {product, constant(0.5)}));
+    rewriter.replaceOp(op, b.gelu(x, approximate.getValue() == "tanh"));
     return success();
   }
 };

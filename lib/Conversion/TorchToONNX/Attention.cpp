@@ -116,16 +116,6 @@ Value layerNorm(ONNXBuilder &b, int64_t opset, Value x, Value weight,
   return b.create<ONNX::AddOp>(resultType, {scaled, bias});
 }
 
-/// The exact GELU, `x * (1 + erf(x / sqrt(2))) / 2`.
-Value gelu(ONNXBuilder &b, Value x) {
-  Type elementType = getElementType(x);
-  Value erf = b.unary<ONNX::ErfOp>(
-      b.binary<ONNX::MulOp>(x, b.scalar(elementType, M_SQRT1_2)));
-  Value onePlusErf = b.binary<ONNX::AddOp>(erf, b.scalar(elementType, 1.0));
-  Value half = b.binary<ONNX::MulOp>(x, b.scalar(elementType, 0.5));
-  return b.binary<ONNX::MulOp>(half, onePlusErf);
-}
-
 /// `mask` as a boolean tensor: a non-boolean mask is true where non-zero.
 Value toBoolMask(ONNXBuilder &b, Value mask) {
   return b.cast(mask, IntegerType::get(b.getContext(), 1));
@@ -400,7 +390,8 @@ struct ConvertTransformerEncoderLayer
     auto feedForward = [&](Value x) {
       Value hidden =
           linear(b, x, adaptor.getFfnWeight_1(), adaptor.getFfnBias_1());
-      hidden = *useGelu ? gelu(b, hidden) : b.unary<ONNX::ReluOp>(hidden);
+      hidden = *useGelu ? b.gelu(hidden, /*tanhApproximation=*/false)
+                       : b.unary<ONNX::ReluOp>(hidden);
       return linear(b, hidden, adaptor.getFfnWeight_2(),
                     adaptor.getFfnBias_2());
     };
@@ -531,6 +522,47 @@ Value repeatHeads(ONNXBuilder &b, Value k, int64_t rank, int64_t groups) {
                    RankedTensorType::get(resultShape, getElementType(k)));
 }
 
+/// The opset of ONNX Attention.
+constexpr int64_t kFusedAttentionOpset = 23;
+
+/// scaled_dot_product_attention as one ONNX Attention (opset 23), whose
+/// causal mask, boolean or additive `attn_mask`, default scale and grouped
+/// heads are PyTorch's; null where it does not apply: below opset 23, a
+/// rank other than 4, or a scale not known at compile time.
+Value buildFusedAttention(ONNXBuilder &b,
+                          Torch::AtenScaledDotProductAttentionOp op,
+                          Torch::AtenScaledDotProductAttentionOp::Adaptor
+                              adaptor,
+                          TensorType resultType, int64_t rank, bool isCausal) {
+  if (b.getTargetOpset() < kFusedAttentionOpset || rank != 4)
+    return {};
+  SmallVector<NamedAttribute> attributes{
+      b.intAttr("is_causal", isCausal ? 1 : 0)};
+  if (!isNone(op.getScale())) {
+    std::optional<double> scale = Torch::matchConstantFloat(op.getScale());
+    if (!scale)
+      return {};
+    attributes.push_back(b.floatAttr("scale", *scale));
+  }
+  Value mask = b.none();
+  if (!isNone(op.getAttnMask())) {
+    mask = adaptor.getAttnMask();
+    if (!mask || !isa<TensorType>(mask.getType()))
+      return {};
+    Type elementType = getElementType(adaptor.getQuery());
+    if (!isBoolType(getElementType(mask)))
+      mask = b.cast(mask, elementType);
+  }
+  Type none = NoneType::get(b.getContext());
+  auto attention = b.createOp<ONNX::AttentionOp>(
+      TypeRange{resultType, none, none, none},
+      b.withMissingInputs(
+          ONNX::AttentionOp::getOperationName(),
+          {adaptor.getQuery(), adaptor.getKey(), adaptor.getValue(), mask}),
+      attributes);
+  return attention->getResult(0);
+}
+
 /// `aten.scaled_dot_product_attention(q, k, v, attn_mask, dropout_p,
 /// is_causal, scale, enable_gqa)` as PyTorch's reference implementation
 /// computes it: `softmax(q @ k^T * scale + bias) @ v`, where the bias is
@@ -567,7 +599,7 @@ struct ConvertScaledDotProductAttention
       return rewriter.notifyMatchFailure(
           op, "is_causal and enable_gqa must be known at compile time");
 
-    if (*enableGqa) {
+    if (*enableGqa && b.getTargetOpset() < kFusedAttentionOpset) {
       std::optional<SmallVector<int64_t>> qShape = getShape(query);
       std::optional<SmallVector<int64_t>> kShape = getShape(key);
       if (*rank < 3)
@@ -605,6 +637,11 @@ struct ConvertScaledDotProductAttention
       scale = *given;
     }
 
+    if (Value fused = buildFusedAttention(b, op, adaptor, resultType, *rank,
+                                          *isCausal)) {
+      rewriter.replaceOp(op, fused);
+      return success();
+    }
     SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, *rank));
     std::swap(perm[*rank - 2], perm[*rank - 1]);
     Value scores =

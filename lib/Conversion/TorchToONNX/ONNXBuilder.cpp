@@ -122,11 +122,57 @@ Value ONNXBuilder::splat(RankedTensorType type, double value) {
 
 Value ONNXBuilder::none() { return ONNX::NoValueOp::create(builder, loc); }
 
+int64_t ONNXBuilder::getTargetOpset() {
+  return ONNX::getTargetOpset(builder.getInsertionBlock()->getParentOp());
+}
+
 bool ONNXBuilder::takesAxesInput(StringRef opName) {
-  int64_t opset = ONNX::getTargetOpset(builder.getInsertionBlock()->getParentOp());
-  const ONNX::OpSchema *schema =
-      ONNX::lookupSchema(opName.drop_front(strlen("onnx.")), opset);
+  const ONNX::OpSchema *schema = ONNX::lookupSchema(
+      opName.drop_front(strlen("onnx.")), getTargetOpset());
   return schema && schema->inputs.size() > 1;
+}
+
+SmallVector<Value> ONNXBuilder::withMissingInputs(StringRef opName,
+                                                  ValueRange operands) {
+  SmallVector<Value> all(operands);
+  const ONNX::OpSchema *schema = ONNX::lookupSchema(
+      opName.drop_front(strlen("onnx.")), ONNX::getMaxKnownOpset());
+  if (!schema)
+    return all;
+  for (size_t i = all.size(); i < schema->inputs.size(); ++i) {
+    if (schema->inputs[i].option != ONNX::ParameterOption::Optional)
+      break;
+    all.push_back(none());
+  }
+  return all;
+}
+
+Value ONNXBuilder::gelu(Value x, bool tanhApproximation) {
+  Type type = x.getType();
+  if (getTargetOpset() >= 20)
+    return create<ONNX::GeluOp>(
+        type, x,
+        {stringAttr("approximate", tanhApproximation ? "tanh" : "none")});
+  Type elementType = getElementType(x);
+  auto constant = [&](double v) { return scalar(elementType, v); };
+  Value inner;
+  if (!tanhApproximation) {
+    // erf(x / sqrt(2))
+    inner = unary<ONNX::ErfOp>(
+        create<ONNX::MulOp>(type, {x, constant(M_SQRT1_2)}));
+  } else {
+    // tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))
+    Value cube = create<ONNX::MulOp>(type, {create<ONNX::MulOp>(type, {x, x}),
+                                            x});
+    Value sum = create<ONNX::AddOp>(
+        type, {x, create<ONNX::MulOp>(type, {cube, constant(0.044715)})});
+    inner = unary<ONNX::TanhOp>(
+        create<ONNX::MulOp>(type, {sum, constant(std::sqrt(2.0 / M_PI))}));
+  }
+  // x * (1 + inner) / 2
+  Value onePlus = create<ONNX::AddOp>(type, {inner, constant(1.0)});
+  Value half = create<ONNX::MulOp>(type, {x, constant(0.5)});
+  return create<ONNX::MulOp>(type, {half, onePlus});
 }
 
 namespace {

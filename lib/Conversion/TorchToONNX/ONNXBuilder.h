@@ -135,6 +135,15 @@ public:
   /// Whether reduction `opName` takes its axes as an input at the target
   /// opset of the module being built.
   bool takesAxesInput(StringRef opName);
+  /// The default-domain opset of the module being built.
+  int64_t getTargetOpset();
+  /// `operands` followed by a missing value for each optional input that op
+  /// `opName` has after them (the inputs that newer versions added).
+  SmallVector<Value> withMissingInputs(StringRef opName, ValueRange operands);
+
+  /// GELU of `x`, exact (Erf) or with the tanh approximation: ONNX Gelu
+  /// from opset 20, its decomposition below.
+  Value gelu(Value x, bool tanhApproximation);
   /// The type of `value` reduced over `axes`.
   static TensorType getReducedType(Value value, ArrayRef<int64_t> axes,
                                    bool keepdims);

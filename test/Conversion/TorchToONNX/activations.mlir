@@ -63,17 +63,17 @@ func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
 
 // -----
 
-// Exact gelu: 0.5 * x * (1 + erf(x / sqrt(2))).
+// Exact gelu below opset 20: x * 0.5 * (1 + erf(x / sqrt(2))).
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
-// CHECK: %[[SQRT2:.*]] = "onnx.Initializer"() {{.*}}dense<1.41421354> : tensor<f32>
-// CHECK: %[[D:.*]] = "onnx.Div"(%[[X]], %[[SQRT2]])
+// CHECK: %[[RSQRT2:.*]] = "onnx.Initializer"() {{.*}}dense<0.707106769> : tensor<f32>
+// CHECK: %[[D:.*]] = "onnx.Mul"(%[[X]], %[[RSQRT2]])
 // CHECK: %[[E:.*]] = "onnx.Erf"(%[[D]])
 // CHECK: %[[ONE:.*]] = "onnx.Initializer"() {{.*}}dense<1.000000e+00> : tensor<f32>
 // CHECK: %[[A:.*]] = "onnx.Add"(%[[E]], %[[ONE]])
-// CHECK: %[[M:.*]] = "onnx.Mul"(%[[X]], %[[A]])
 // CHECK: %[[HALF:.*]] = "onnx.Initializer"() {{.*}}dense<5.000000e-01> : tensor<f32>
-// CHECK: %[[Y:.*]] = "onnx.Mul"(%[[M]], %[[HALF]])
+// CHECK: %[[M:.*]] = "onnx.Mul"(%[[X]], %[[HALF]])
+// CHECK: %[[Y:.*]] = "onnx.Mul"(%[[M]], %[[A]])
 // CHECK: return %[[Y]]
 func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %none = torch.constant.str "none"
