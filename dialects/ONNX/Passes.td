@@ -70,6 +70,35 @@ def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
   let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];
 }
 
+def FuseRMSNormalization : Pass<"onnx-fuse-rms-normalization", "func::FuncOp"> {
+  let summary = "Turn RMS normalization arithmetic into RMSNormalization";
+  let description = [{
+    From opset 23 (the module's `onnx.opset_import`; below it the pass
+    does nothing), rewrites the RMS normalization that Llama, T5 and most
+    decoders write out,
+    `weight * (x * reciprocal(sqrt(mean(x^2, -1, keepdim) + eps)))` or with
+    `x / sqrt(...)`, in either operand order, into one RMSNormalization
+    over the last axis, which onnxruntime runs as one kernel. The weight
+    must be a 1-d tensor as long as the last dim of `x`, of its type.
+
+    Before:
+    ```mlir
+    %p = "onnx.Pow"(%x, %two) : (tensor<2x8xf32>, tensor<f32>) -> tensor<2x8xf32>
+    %m = "onnx.ReduceMean"(%p, %axes) {keepdims = 1 : si64} : (tensor<2x8xf32>, tensor<1xi64>) -> tensor<2x1xf32>
+    %a = "onnx.Add"(%m, %eps) : (tensor<2x1xf32>, tensor<f32>) -> tensor<2x1xf32>
+    %s = "onnx.Sqrt"(%a) : (tensor<2x1xf32>) -> tensor<2x1xf32>
+    %r = "onnx.Reciprocal"(%s) : (tensor<2x1xf32>) -> tensor<2x1xf32>
+    %n = "onnx.Mul"(%x, %r) : (tensor<2x8xf32>, tensor<2x1xf32>) -> tensor<2x8xf32>
+    %y = "onnx.Mul"(%w, %n) : (tensor<8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    ```
+    After:
+    ```mlir
+    %y = "onnx.RMSNormalization"(%x, %w) {axis = -1 : si64, epsilon = 9.99999997E-7 : f32} : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];
+}
+
 def DeduplicateInitializers
     : Pass<"onnx-deduplicate-initializers", "func::FuncOp"> {
   let summary = "Share one initializer among initializers of equal content";

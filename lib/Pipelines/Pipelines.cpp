@@ -31,6 +31,7 @@ void mlir::torch_onnx::buildTorchToONNXPipeline(
   pm.addPass(createConvertTorchToONNX(convert));
   pm.addNestedPass<func::FuncOp>(ONNX::createFoldConstants());
   pm.addNestedPass<func::FuncOp>(ONNX::createFuseConvBatchNorm());
+  pm.addNestedPass<func::FuncOp>(ONNX::createFuseRMSNormalization());
   if (!options.keepDuplicateInitializers)
     pm.addNestedPass<func::FuncOp>(ONNX::createDeduplicateInitializers());
   pm.addPass(createCanonicalizerPass());

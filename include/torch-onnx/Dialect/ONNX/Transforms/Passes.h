@@ -21,6 +21,10 @@ namespace mlir::torch_onnx::ONNX {
 #define GEN_PASS_REGISTRATION
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h.inc"
 
+/// The pattern of `onnx-fuse-rms-normalization`, for the target opset's
+/// users to check: it does not look at the opset itself.
+void populateFuseRMSNormalizationPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::torch_onnx::ONNX
 
 #endif // TORCH_ONNX_DIALECT_ONNX_TRANSFORMS_PASSES_H
