@@ -1,6 +1,6 @@
 """Every opset the build targets, from torch_onnx.MIN_OPSET to MAX_OPSET:
 transformer encoders, GPT-2 and Llama decoders (prefill, dynamic batch and
-sequence) and a ResNet compile, pass onnx's full checker, are written with
+sequence), a ResNet and a convnet with group norms and Mish compile, pass onnx's full checker, are written with
 the opset and its IR version, and match PyTorch in onnxruntime at the
 example size and a larger one (verify=True)."""
 import onnx
@@ -76,15 +76,24 @@ def resnet():
     return Logits(model), (x,), ["pixel_values"]
 
 
+def group_norm_convnet():
+    model = nn.Sequential(
+        nn.Conv2d(3, 8, 3), nn.GroupNorm(2, 8), nn.Mish(),
+        nn.Conv2d(8, 4, 3), nn.GroupNorm(4, 4, affine=False), nn.GELU())
+    x = torch.randn(2, 3, 12, 12, generator=torch.Generator().manual_seed(0))
+    return model, (x,), ["x"]
+
+
 @pytest.mark.parametrize("opset", OPSETS)
-@pytest.mark.parametrize("build", [bert, gpt2, llama, encoder, resnet])
+@pytest.mark.parametrize("build", [bert, gpt2, llama, encoder, resnet,
+                                   group_norm_convnet])
 def test_model_at_opset(tmp_path, build, opset):
     torch.manual_seed(0)
     model, args, names = build()
     model.eval()
     # Images keep their size: the batch is dynamic. Text and sequences: the
     # batch and the sequence.
-    axes = {name: ({0: "batch"} if build is resnet else
+    axes = {name: ({0: "batch"} if build in (resnet, group_norm_convnet) else
                    {0: "batch", 1: "sequence"}) for name in names}
     path = tmp_path / "model.onnx"
     torch_onnx.export(model, args, path, input_names=names,

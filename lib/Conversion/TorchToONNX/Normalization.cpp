@@ -9,8 +9,9 @@
 // statistics; in training mode it normalizes with the batch's statistics
 // (the legalization passes compute the updated running statistics
 // separately). layer_norm becomes LayerNormalization from opset 17 and a
-// decomposition below. group_norm (no ONNX op up to opset 17) becomes
-// InstanceNormalization over groups, instance_norm InstanceNormalization.
+// decomposition below. group_norm becomes GroupNormalization from opset 21
+// and InstanceNormalization over groups below it, instance_norm
+// InstanceNormalization.
 //
 //===----------------------------------------------------------------------===//
 
@@ -235,12 +236,26 @@ struct ConvertLayerNorm : public ONNXConversionPattern<OpTy> {
 // Group and instance normalization
 //===----------------------------------------------------------------------===//
 
-/// `input` [N, C, *] normalized over groups of channels: reshaped to
+/// The opset whose GroupNormalization scales and shifts per channel, as
+/// PyTorch does (GroupNormalization-18 did it per group).
+constexpr int64_t kGroupNormalizationOpset = 21;
+
+/// `input` [N, C, *] normalized over groups of channels: GroupNormalization
+/// from opset 21 when the channel count is known; else reshaped to
 /// [N, groups, -1], InstanceNormalization with unit scale, reshaped back,
 /// then scaled and shifted per channel.
 Value createGroupNorm(ONNXBuilder &b, RankedTensorType type, Value input,
                       int64_t groups, Value weight, Value bias, double eps) {
   Type elementType = type.getElementType();
+  int64_t channels = getChannelCount(input, {weight, bias});
+  if (b.getTargetOpset() >= kGroupNormalizationOpset &&
+      channels != ShapedType::kDynamic) {
+    return b.create<ONNX::GroupNormalizationOp>(
+        type,
+        {input, getChannelParameter(b, weight, channels, elementType, 1.0),
+         getChannelParameter(b, bias, channels, elementType, 0.0)},
+        {b.floatAttr("epsilon", eps), b.intAttr("num_groups", groups)});
+  }
   Value grouped = b.reshape(input, {0, groups, -1});
   auto unitType = RankedTensorType::get({groups}, elementType);
   Value normalized = b.create<ONNX::InstanceNormalizationOp>(
