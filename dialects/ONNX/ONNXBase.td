@@ -81,6 +81,14 @@ def ONNX_OptType : ONNX_Type<"Opt", "opt"> {
   let assemblyFormat = "`<` $elementType `>`";
 }
 
+def ONNX_StringType : ONNX_Type<"String", "string"> {
+  let summary = "ONNX string element";
+  let description = [{
+    The element type of an ONNX `tensor(string)`, for example
+    `tensor<2x!onnx.string>`; constants of it are `dense<["a", "b"]>`.
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Op classes
 //===----------------------------------------------------------------------===//

@@ -93,3 +93,14 @@ def line_of(function, text):
         if text in line:
             return start + offset
     raise AssertionError(f"{text!r} is not in {function.__name__}")
+
+
+class Logits(torch.nn.Module):
+    """A transformers model returning its logits alone, as a tensor."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, *args):
+        return self.model(*args).logits

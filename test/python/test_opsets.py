@@ -10,6 +10,7 @@ import torch
 from torch import nn
 
 import torch_onnx
+from conftest import Logits
 
 transformers = pytest.importorskip("transformers")
 
@@ -17,15 +18,6 @@ OPSETS = range(torch_onnx.MIN_OPSET, torch_onnx.MAX_OPSET + 1)
 SMALL = dict(vocab_size=128, hidden_size=64, num_hidden_layers=2,
              num_attention_heads=4, intermediate_size=128,
              max_position_embeddings=64)
-
-
-class Logits(nn.Module):
-    def __init__(self, model):
-        super().__init__()
-        self.model = model
-
-    def forward(self, *args):
-        return self.model(*args).logits
 
 
 def text_inputs(with_mask):

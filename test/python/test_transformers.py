@@ -3,20 +3,11 @@ through torch_onnx.export with dynamic batch and sequence, checked with
 verify=True (the example size and one larger)."""
 import pytest
 import torch
-from torch import nn
 
 import torch_onnx
+from conftest import Logits
 
 transformers = pytest.importorskip("transformers")
-
-
-class Logits(nn.Module):
-    def __init__(self, model):
-        super().__init__()
-        self.model = model
-
-    def forward(self, *args):
-        return self.model(*args).logits
 
 
 SMALL = dict(vocab_size=128, hidden_size=64, num_hidden_layers=2,

@@ -284,6 +284,11 @@ LogicalResult ModelBuilder::addValueInfo(Value value, StringRef name,
 LogicalResult ModelBuilder::emitInitializer(StringRef name, ElementsAttr value,
                                             onnx::GraphProto &graph,
                                             bool topLevel, Location loc) {
+  if (isa<ONNX::StringType>(value.getElementType())) {
+    onnx::TensorProto *tensor = graph.add_initializer();
+    tensor->set_name(name.str());
+    return fillTensorProto(value, *tensor, loc);
+  }
   onnx::TensorProto header;
   header.set_name(name.str());
   if (failed(fillTensorHeader(value, header, loc)))

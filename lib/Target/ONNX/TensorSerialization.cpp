@@ -31,6 +31,8 @@ using onnx::TensorProto;
 //===----------------------------------------------------------------------===//
 
 std::optional<int32_t> mlir::torch_onnx::getONNXDataType(Type elementType) {
+  if (isa<ONNX::StringType>(elementType))
+    return TensorProto::STRING;
   if (elementType.isF32())
     return TensorProto::FLOAT;
   if (elementType.isF16())
@@ -98,13 +100,16 @@ Type mlir::torch_onnx::getElementType(int32_t dataType, MLIRContext *context) {
     return ComplexType::get(b.getF32Type());
   case TensorProto::COMPLEX128:
     return ComplexType::get(b.getF64Type());
+  case TensorProto::STRING:
+    return ONNX::StringType::get(context);
   default:
     return {};
   }
 }
 
 unsigned mlir::torch_onnx::getElementByteSize(Type elementType) {
-  if (!getONNXDataType(elementType))
+  // Strings have no fixed size: their tensors are string_data, not bytes.
+  if (!getONNXDataType(elementType) || isa<ONNX::StringType>(elementType))
     return 0;
   if (auto complex = dyn_cast<ComplexType>(elementType))
     return 2 * complex.getElementType().getIntOrFloatBitWidth() / 8;
@@ -226,7 +231,8 @@ Type mlir::torch_onnx::parseONNXTypeString(StringRef typeString,
       {"uint32", TensorProto::UINT32},
       {"uint64", TensorProto::UINT64},
       {"complex64", TensorProto::COMPLEX64},
-      {"complex128", TensorProto::COMPLEX128}};
+      {"complex128", TensorProto::COMPLEX128},
+      {"string", TensorProto::STRING}};
   for (const auto &[name, dataType] : kNames)
     if (inner == name)
       return UnrankedTensorType::get(getElementType(dataType, context));
@@ -377,6 +383,15 @@ LogicalResult mlir::torch_onnx::fillTensorProto(ElementsAttr attr,
                                                 Location loc) {
   if (failed(fillTensorHeader(attr, tensor, loc)))
     return failure();
+  if (isa<ONNX::StringType>(attr.getShapedType().getElementType())) {
+    auto strings = dyn_cast<DenseStringElementsAttr>(attr);
+    if (!strings)
+      return emitError(loc) << "string tensor constant must be a dense "
+                               "literal of strings";
+    for (StringRef value : strings.getValues<StringRef>())
+      tensor.add_string_data(value.str());
+    return success();
+  }
   FailureOr<TensorBytes> bytes = getTensorBytes(attr, loc);
   if (failed(bytes))
     return failure();
@@ -520,13 +535,38 @@ LogicalResult mlir::torch_onnx::checkTensorData(const TensorProto &tensor,
   return success();
 }
 
+namespace {
+/// A string tensor, whose elements are in `string_data`, as a dense literal
+/// of strings.
+FailureOr<ElementsAttr> importStringTensor(const TensorProto &tensor,
+                                           MLIRContext *context,
+                                           Location loc) {
+  FailureOr<uint64_t> count = getNumElements(tensor, loc);
+  if (failed(count))
+    return failure();
+  if (tensor.data_location() == TensorProto::EXTERNAL ||
+      static_cast<uint64_t>(tensor.string_data_size()) != *count)
+    return emitError(loc) << "string tensor '" << tensor.name() << "' has "
+                          << tensor.string_data_size()
+                          << " strings in string_data, but its dims hold "
+                          << *count;
+  SmallVector<int64_t> shape(tensor.dims().begin(), tensor.dims().end());
+  SmallVector<StringRef> values;
+  values.reserve(*count);
+  for (const std::string &value : tensor.string_data())
+    values.push_back(value);
+  auto type =
+      RankedTensorType::get(shape, ONNX::StringType::get(context));
+  return cast<ElementsAttr>(DenseStringElementsAttr::get(type, values));
+}
+} // namespace
+
 FailureOr<ElementsAttr>
 mlir::torch_onnx::importTensor(TensorProto &tensor,
                                ExternalDataReader &externalData,
                                MLIRContext *context, Location loc) {
   if (tensor.data_type() == TensorProto::STRING)
-    return emitError(loc) << "string tensor '" << tensor.name()
-                          << "' is not supported";
+    return importStringTensor(tensor, context, loc);
   Type element = getElementType(tensor.data_type(), context);
   if (!element)
     return emitError(loc) << "tensor '" << tensor.name()

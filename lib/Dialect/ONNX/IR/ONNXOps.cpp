@@ -93,6 +93,8 @@ StringRef ONNX::getONNXOpType(Operation *op) {
 std::string ONNX::getONNXTypeString(Type elementType) {
   if (!elementType)
     return {};
+  if (isa<StringType>(elementType))
+    return "string";
   if (elementType.isF32())
     return "float";
   if (elementType.isF16())
