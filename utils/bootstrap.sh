@@ -17,7 +17,10 @@ build=${1:-"$root/build"}
 export CCACHE_BASEDIR="$root"
 export CCACHE_NOHASHDIR=1
 
-cmake -G Ninja -S "$root" -B "$build" \
+# The venv's CMake (utils/requirements.txt), the one that `pip install .`
+# (scikit-build-core) finds too: a build folder that another CMake
+# configured would be generated again from scratch, and rebuilt.
+"$root/.venv/bin/cmake" -G Ninja -S "$root" -B "$build" \
   -DCMAKE_BUILD_TYPE=Release \
   -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
   -DTORCH_ONNX_PYTHON="$root/.venv/bin/python" \
