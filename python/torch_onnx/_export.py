@@ -17,11 +17,13 @@ import tempfile
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Dict, List, NamedTuple, Optional
+from typing import Any, Dict, List, NamedTuple, Optional
 
 import torch
 
 from . import _C
+from ._session import (INPUT_STRUCTURE_KEY, OUTPUT_STRUCTURE_KEY,
+                       unflatten)
 
 # Each argument of torch.onnx.export (PyTorch 2.13) and what torch_onnx.export
 # does with it: "same", "different" (how), "ignored", or "not supported"
@@ -36,24 +38,32 @@ TORCH_ONNX_EXPORT_ARGUMENTS: Dict[str, tuple] = {
               "them changed), so lifted state starts from the module's "
               "state before export. ExportedProgram and ScriptFunction are "
               "not supported"),
-    "args": ("same",
-             "a tensor or a tuple of tensors, optionally ending in a dict of "
-             "keyword arguments; non-tensor arguments are not supported yet"),
+    "args": ("different",
+             "a tuple of forward's arguments, optionally ending in a dict of "
+             "keyword arguments. For a traced module, tuples, lists and "
+             "dicts of tensors (nested too) flatten to inputs in "
+             "torch.onnx.export's order; int, float, bool and str "
+             "arguments are constants of the model (torch.onnx.export makes "
+             "0-d inputs of them) and None is left out. A scripted module "
+             "or an archive takes tensors only"),
     "f": ("different",
           "a path or a binary file object; None keeps the model in memory "
           "(ExportResult.model_bytes) instead of returning an ONNXProgram"),
-    "kwargs": ("same", "keyword tensor arguments of forward"),
+    "kwargs": ("same", "keyword arguments of forward, as args"),
     "verbose": ("different",
                 "True prints the result's summary and its diagnostics, not "
                 "the graph"),
     "input_names": ("same",
-                    "names of the graph's user inputs, in order; names beyond "
+                    "names of the graph's user inputs, the tensors of the "
+                    "flattened arguments in order (constants take no name, "
+                    "unlike torch.onnx.export's 0-d inputs); names beyond "
                     "the number of inputs (which name parameters in "
                     "torch.onnx.export) are ignored with a remark. Lifted "
                     "state inputs are named after their attribute"),
     "output_names": ("same",
-                     "names of the graph's user outputs; lifted state outputs "
-                     "are named '<attribute>.out'"),
+                     "names of the graph's user outputs, the tensors of "
+                     "forward's flattened result; lifted state outputs are "
+                     "named '<attribute>.out'"),
     "opset_version": ("different",
                       f"{_C.MIN_OPSET} to {_C.MAX_OPSET}; None means 17, "
                       "the default"),
@@ -187,6 +197,10 @@ class ExportResult:
     in order, lifted state included; `user_input_names` and
     `user_output_names` leave the state out. `path` is None when the model
     went to a file object or stayed in memory (`model_bytes`, for f=None).
+    `input_structure` and `output_structure` say how forward's arguments
+    and result flatten to the user inputs and outputs, as the model's
+    metadata records them (see torch_onnx._session); None for a module that
+    was not traced.
     """
     path: Optional[str]
     input_names: List[str]
@@ -197,6 +211,8 @@ class ExportResult:
     opset: int = 17
     external_data: bool = False
     model_bytes: Optional[bytes] = field(default=None, repr=False)
+    input_structure: Optional[list] = field(default=None, repr=False)
+    output_structure: Any = field(default=None, repr=False)
 
     @property
     def user_input_names(self) -> List[str]:
@@ -207,6 +223,18 @@ class ExportResult:
     def user_output_names(self) -> List[str]:
         state = {s.output for s in self.state}
         return [n for n in self.output_names if n not in state]
+
+    def unflatten_outputs(self, outputs):
+        """`outputs`, the values of the user outputs (or of all outputs) in
+        order, in the structure of forward's result: nested tuples, lists
+        and dicts, with None where forward returned None. Without an output
+        structure, the list of user outputs."""
+        outputs = list(outputs)
+        if len(outputs) == len(self.output_names) and self.state:
+            state = {s.output for s in self.state}
+            outputs = [value for name, value in
+                       zip(self.output_names, outputs) if name not in state]
+        return unflatten(self.output_structure, outputs)
 
     @property
     def model(self):
@@ -279,24 +307,43 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
             Tracing runs forward once; the buffers and attributes that it
             changes are put back afterwards, so the module is left as it
             was, and lifted state starts from its value before export.
-        args: the example arguments of forward: a tensor or a tuple of
-            tensors, optionally ending in a dict of keyword arguments. They
-            give each input's shape and element type. Other argument types
-            are not supported yet.
+        args: the example arguments of forward: a tensor, or a tuple of
+            arguments optionally ending in a dict of keyword arguments (so a
+            dict argument in last place needs an empty dict after it). Their
+            tensors give each input's shape and element type. A traced
+            module also takes tuples, lists and dicts of tensors, nested
+            too: their tensors become the graph's inputs in
+            torch.onnx.export's order (depth first, dicts in their items'
+            order), named after the argument and the path to the tensor
+            (`pair_0`, `cfg_scale`, `cfg_xs_1`). An int, float, bool or str
+            argument, alone or inside a structure, is a constant of the
+            model, with a warning (torch.onnx.export makes int, float and
+            bool arguments 0-d inputs); None is left out. The model's
+            metadata records the structure, so that StatefulSession.run
+            takes forward's arguments. A scripted module or an archive takes
+            tensors only.
         f: where to write the model: a path (str or os.PathLike), or a binary
             file object (the model must then fit in one file: no external
             data). None keeps the model in memory, in
             `ExportResult.model_bytes`; `ExportResult.save()` writes it.
-        kwargs: keyword tensor arguments of forward, in addition to `args`.
-        input_names: names of the graph's inputs, in the order of forward's
-            tensor arguments; a shorter list names the first ones, and the
-            rest keep forward's argument names. Names past the number of
-            inputs are ignored (torch.onnx.export gives them to parameters).
-        output_names: names of the graph's outputs, in order (default
-            `output`, or `output_0` ... `output_N`).
+        kwargs: keyword arguments of forward, in addition to `args`; the
+            inputs follow forward's order of arguments, not kwargs' order.
+        input_names: names of the graph's inputs, the tensors of forward's
+            flattened arguments in order (constants and None take no name,
+            unlike in torch.onnx.export); a shorter list names the first
+            ones, and the rest keep their default names. Names past the
+            number of inputs are ignored (torch.onnx.export gives them to
+            parameters).
+        output_names: names of the graph's outputs, the tensors of
+            forward's result flattened as the arguments are, in order
+            (default `output` for a tensor, or `output_0` ... `output_N`).
+            The result may nest tuples, lists and dicts of tensors, and
+            None, which is left out; any other value is an ExportError.
+            ExportResult.unflatten_outputs gives outputs back their
+            structure.
         dynamic_axes: {name: {axis: symbol}} or {name: [axis, ...]} (then
             the symbol is f"{name}_dynamic_axes_{i + 1}"), for input names
-            (input_names, or forward's argument names) and output names. An
+            (input_names, or the default names above) and output names. An
             output's dims follow from the inputs', so naming an output only
             checks that its axis came out dynamic.
         opset_version: the ONNX opset, from torch_onnx.MIN_OPSET (13) to
@@ -381,6 +428,12 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
     with _training_mode(model, training):
         module = _ModuleToCompile(model, args, kwargs, script, verify,
                                   diagnostics)
+        for path, value in module.constants:
+            message = (f"argument '{path[0]}'{path[1]} = {value!r} is a "
+                       f"constant of the exported model (make it a tensor "
+                       f"to give it at run time)")
+            warnings.warn(message, stacklevel=2)
+            diagnostics.append(Diagnostic("warning", message, ""))
         names = _input_names(input_names, len(module.tensors),
                              module.arg_names, diagnostics)
         dims, output_axes = _dynamic_dims(dynamic_axes, module.tensors, names,
@@ -395,6 +448,10 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
                 fallback_custom_ops=fallback, **custom_ops)
             result = _result(summary, path, opset, diagnostics)
             module.warn_unrecorded_writes(result)
+            if module.input_structure is not None:
+                result.input_structure = module.input_structure
+                result.output_structure = module.output_structure
+                _write_structure(path, module)
             try:
                 if result.external_data and (external_data is False
                                              or not to_path):
@@ -407,7 +464,7 @@ def export(model, args=(), f=None, *, kwargs=None, input_names=None,
                 if verify:
                     from ._verify import verify_export
                     verify_export(path, module.reference, module.tensors,
-                                  module.call_names, result)
+                                  module.call, result)
             except ExportError:
                 if to_path:
                     _remove_model(path)
@@ -491,13 +548,13 @@ def _check_options(options):
 def _split_args(args, kwargs):
     """args as a tuple and kwargs as a dict; a trailing dict in args is
     keyword arguments, as in torch.onnx.export."""
-    if isinstance(args, torch.Tensor):
+    if isinstance(args, (torch.Tensor, int, float, bool)):
         args = (args,)
     elif isinstance(args, list):
         args = tuple(args)
     elif not isinstance(args, tuple):
-        raise ExportError(f"args must be a tensor or a tuple of tensors, not "
-                          f"{type(args).__name__}")
+        raise ExportError(f"args must be a tensor or a tuple of arguments, "
+                          f"not {type(args).__name__}")
     kwargs = dict(kwargs or {})
     if args and isinstance(args[-1], Mapping):
         for name, value in args[-1].items():
@@ -506,19 +563,139 @@ def _split_args(args, kwargs):
                                   f"in args and in kwargs")
             kwargs[name] = value
         args = args[:-1]
-    for i, value in enumerate(args):
-        _check_tensor(value, f"argument {i} of forward")
-    for name, value in kwargs.items():
-        _check_tensor(value, f"keyword argument '{name}'")
     return args, kwargs
 
 
-def _check_tensor(value, what):
-    if not isinstance(value, torch.Tensor):
+def _check_tensors(args, kwargs, why):
+    """Refuses arguments other than tensors, saying `why`."""
+    named = [(f"argument {i} of forward", v) for i, v in enumerate(args)]
+    named += [(f"keyword argument '{n}'", v) for n, v in kwargs.items()]
+    for what, value in named:
+        if not isinstance(value, torch.Tensor):
+            raise ExportError(f"{what} is {type(value).__name__}: {why}")
+
+
+def _flatten_arguments(arguments):
+    """Flattens forward's arguments, [(name, value)] in the order forward
+    takes them, as torch.onnx.export does: tensors depth first, dicts in
+    their items' order, Nones left out. Returns (tensors, their default
+    input names, the input structure of the model's metadata, and the
+    constants as [((name, subscripts), value)])."""
+    tensors, names, constants = [], [], []
+
+    def walk(value, name, keys):
+        if isinstance(value, torch.Tensor):
+            tensors.append(value)
+            names.append("_".join([name] + [str(k) for k in keys]))
+            return len(tensors) - 1
+        if value is None:
+            return None
+        subscripts = "".join(f"[{k!r}]" for k in keys)
+        if isinstance(value, (bool, int, float, str)):
+            constants.append(((name, subscripts), value))
+            return {"constant": value}
+        if isinstance(value, (tuple, list)):
+            kind = "tuple" if isinstance(value, tuple) else "list"
+            return {kind: [walk(v, name, keys + (i,))
+                           for i, v in enumerate(value)]}
+        if isinstance(value, Mapping):
+            for key in value:
+                if not isinstance(key, (str, int, float, bool)):
+                    raise ExportError(
+                        f"argument '{name}'{subscripts} is a dict with the "
+                        f"key {key!r}: dict keys must be str, int, float or "
+                        f"bool")
+            return {"dict": [[k, walk(v, name, keys + (k,))]
+                             for k, v in value.items()]}
         raise ExportError(
-            f"{what} is {type(value).__name__}: torch_onnx.export takes "
-            f"tensor arguments only (make it a tensor, or a constant inside "
-            f"the module)")
+            f"argument '{name}'{subscripts} is {type(value).__name__}: "
+            f"torch_onnx.export takes tensors, tuples, lists and dicts of "
+            f"them, and int, float, bool, str and None")
+
+    structure = [[name, walk(value, name, ())] for name, value in arguments]
+    return tensors, _unique(names), structure, constants
+
+
+def _unique(names):
+    """`names`, with a suffix on the ones that repeat an earlier name."""
+    seen, unique = set(), []
+    for name in names:
+        candidate, count = name, 1
+        while candidate in seen:
+            candidate, count = f"{name}.{count}", count + 1
+        seen.add(candidate)
+        unique.append(candidate)
+    return unique
+
+
+def _rebuild(value, tensors):
+    """`value` with its tensors replaced by the next ones of the iterator
+    `tensors`, in _flatten_arguments' order."""
+    if isinstance(value, torch.Tensor):
+        return next(tensors)
+    if isinstance(value, (tuple, list)):
+        items = [_rebuild(v, tensors) for v in value]
+        if hasattr(value, "_fields"):  # a namedtuple
+            return type(value)(*items)
+        with contextlib.suppress(Exception):
+            return type(value)(items)
+        return tuple(items) if isinstance(value, tuple) else items
+    if isinstance(value, Mapping):
+        items = [(k, _rebuild(v, tensors)) for k, v in value.items()]
+        with contextlib.suppress(Exception):
+            return type(value)(items)
+        return dict(items)
+    return value
+
+
+def _flatten_result(value):
+    """(output structure, tensors) of forward's result, flattened as the
+    arguments are; ExportError for values that are not tensors."""
+    tensors = []
+
+    def walk(value, keys):
+        if isinstance(value, torch.Tensor):
+            tensors.append(value)
+            return len(tensors) - 1
+        if value is None:
+            return None
+        if isinstance(value, (tuple, list)):
+            kind = "tuple" if isinstance(value, tuple) else "list"
+            return {kind: [walk(v, keys + (i,))
+                           for i, v in enumerate(value)]}
+        if isinstance(value, Mapping):
+            return {"dict": [[k if isinstance(k, (str, int, float, bool))
+                              else str(k), walk(v, keys + (k,))]
+                             for k, v in value.items()]}
+        where = "".join(f"[{k!r}]" for k in keys)
+        raise ExportError(
+            f"forward returns {type(value).__name__} "
+            f"{'at result' + where if where else 'as its result'}: the "
+            f"outputs of an ONNX model are tensors (return a tensor, or "
+            f"leave the value out)")
+
+    structure = walk(value, ())
+    if not tensors:
+        raise ExportError("forward returns no tensor: an ONNX model needs "
+                          "an output")
+    return structure, tensors
+
+
+def _write_structure(path, module):
+    """Adds the input and output structures to the model's metadata_props.
+    A serialized message followed by another is their merge, so appending
+    a ModelProto that holds only the two properties adds them without
+    reading the model."""
+    import json
+    import onnx
+    extra = onnx.ModelProto()
+    for key, value in ((INPUT_STRUCTURE_KEY, module.input_structure),
+                       (OUTPUT_STRUCTURE_KEY, module.output_structure)):
+        entry = extra.metadata_props.add()
+        entry.key = key
+        entry.value = json.dumps(value, separators=(",", ":"))
+    with open(path, "ab") as model:
+        model.write(extra.SerializeToString())
 
 
 def _input_shape(tensor, index, arg_names):
@@ -625,16 +802,24 @@ class _ModuleToCompile:
     to know about it.
 
     `source` is what the compiler takes (a torch._C.ScriptModule, or the
-    path of an archive); `tensors` are forward's tensor arguments in order;
-    `call_names` the names to call forward with them (None: positionally);
-    `arg_names` forward's argument names (None for an archive, which is not
-    loaded here); `reference` a copy of the module for verify=True.
+    path of an archive); `tensors` are the graph's user inputs in order;
+    `call_names` the names to call forward with (None: positionally);
+    `arg_names` the inputs' default names (None for an archive, which is
+    not loaded here); `reference` a copy of the module for verify=True.
+    A traced module also has `input_structure` and `output_structure`, as
+    the model's metadata records them, and `constants`, the constant
+    arguments as [((argument name, subscripts), value)].
     """
 
     def __init__(self, model, args, kwargs, script, verify, diagnostics):
         self.reference = None
         self.call_names = None
         self.arg_names = None
+        self.input_structure = self.output_structure = None
+        self.constants = []
+        self._arguments = None  # [(name, value)] of a traced forward
+        self._signature = None  # forward's, when called by names
+        self._parameters = None  # [(forward's parameter, its kind)]
         self._writes = []
         if isinstance(model, torch.export.ExportedProgram):
             self._from_program(model, args, kwargs, verify)
@@ -643,6 +828,8 @@ class _ModuleToCompile:
             if kwargs:
                 raise ExportError("kwargs need a module, not a path: pass the "
                                   "archive's arguments positionally in args")
+            _check_tensors(args, kwargs, "an archive takes tensor arguments "
+                           "only")
             self.source = os.fspath(model)
             self.tensors = list(args)
             from .verify_archive import is_torch_export_archive
@@ -664,6 +851,11 @@ class _ModuleToCompile:
             # Before tracing, which runs forward and may change the module.
             self.reference = _copy_module(model)
         if isinstance(model, torch.jit.ScriptModule) or script:
+            _check_tensors(
+                args, kwargs,
+                "a scripted module takes tensor arguments only; structured "
+                "and non-tensor arguments need tracing (export the "
+                "nn.Module with script=False)")
             scripted = model if isinstance(model, torch.jit.ScriptModule) \
                 else _script(model, diagnostics)
             self.arg_names = [a.name for a in
@@ -701,15 +893,68 @@ class _ModuleToCompile:
         if verify:
             self.reference = copy.deepcopy(program).module()
 
+    def call(self, module, tensors):
+        """Calls `module` (the module or its copy) on the arguments with
+        `tensors` as the user inputs; returns what forward returns."""
+        if self._arguments is not None:
+            values = _rebuild([v for _, v in self._arguments], iter(tensors))
+            if self._signature is None:
+                return module(*values)
+            arguments = {}
+            for (name, _), (parameter, kind), value in zip(
+                    self._arguments, self._parameters, values):
+                if kind == inspect.Parameter.VAR_KEYWORD:
+                    arguments.setdefault(parameter, {})[name] = value
+                elif kind == inspect.Parameter.VAR_POSITIONAL:
+                    arguments[parameter] = arguments.get(parameter, ()) + (
+                        value,)
+                else:
+                    arguments[parameter] = value
+            bound = inspect.BoundArguments(self._signature, arguments)
+            return module(*bound.args, **bound.kwargs)
+        if self.call_names is None:
+            return module(*tensors)
+        return module(**dict(zip(self.call_names, tensors)))
+
     def _trace(self, model, args, kwargs, diagnostics):
-        example = None
         if kwargs:
             try:
-                bound = inspect.signature(model.forward).bind(*args, **kwargs)
-            except TypeError as error:
+                self._signature = inspect.signature(model.forward)
+                bound = self._signature.bind(*args, **kwargs)
+            except (TypeError, ValueError) as error:
                 raise ExportError(f"args and kwargs do not fit forward: "
                                   f"{error}") from error
-            example = dict(bound.arguments)
+            # The items of *args and **kwargs are arguments of their own.
+            self._arguments, self._parameters = [], []
+            for parameter, value in bound.arguments.items():
+                kind = self._signature.parameters[parameter].kind
+                if kind == inspect.Parameter.VAR_POSITIONAL:
+                    items = [(f"{parameter}_{i}", v)
+                             for i, v in enumerate(value)]
+                elif kind == inspect.Parameter.VAR_KEYWORD:
+                    items = list(value.items())
+                else:
+                    items = [(parameter, value)]
+                self._arguments += items
+                self._parameters += [(parameter, kind)] * len(items)
+        else:
+            self._arguments = list(zip(
+                _positional_names(model, len(args)), args))
+        self.tensors, self.arg_names, self.input_structure, \
+            self.constants = _flatten_arguments(self._arguments)
+
+        def forward(*tensors):
+            self.output_structure, outputs = _flatten_result(
+                self.call(model, tensors))
+            if self.output_structure == 0:
+                return outputs[0]
+            # An input returned among several outputs is returned through
+            # a copy (an Identity node), as the compiler takes only values
+            # computed in the graph there.
+            inputs = {id(t) for t in tensors}
+            return tuple(t.clone() if id(t) in inputs else t
+                         for t in outputs)
+
         state = _ModuleState(model)
         detached = state.detach_computed()
         if detached:
@@ -718,18 +963,13 @@ class _ModuleToCompile:
                 f"{', '.join(detached)} held tensors with autograd history "
                 f"(from a call outside torch.no_grad()); the trace keeps "
                 f"them, detached, as constants", ""))
-        if example is None:
-            self.tensors = list(args)
-            self.arg_names = _positional_names(model, len(args))
-        else:
-            self.tensors, self.call_names = list(example.values()), \
-                list(example)
-            self.arg_names = list(example)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
-                traced = _trace_module(model, self.tensors, self.call_names,
+                traced = _trace_module(model, forward, self.tensors,
                                        self.arg_names)
+            except ExportError:
+                raise
             except Exception as error:
                 raise ExportError(f"tracing the module failed: "
                                   f"{type(error).__name__}: {error}") \
@@ -796,10 +1036,10 @@ def _positional_names(model, count):
     return names + [f"input_{i}" for i in range(len(names), count)]
 
 
-def _trace_module(model, tensors, call_names, arg_names):
-    """Traces forward into one graph and hands it to the compiler as a
-    torch._C.ScriptModule whose attributes are the module's parameters and
-    buffers, named by their dotted paths.
+def _trace_module(model, forward, tensors, arg_names):
+    """Traces `forward`, which calls `model` on `tensors`, into one graph and
+    hands it to the compiler as a torch._C.ScriptModule whose attributes are
+    the module's parameters and buffers, named by their dotted paths.
 
     This is what torch.jit.trace records, without the ScriptModule of every
     submodule that it builds, which costs most of its time on large
@@ -818,11 +1058,8 @@ def _trace_module(model, tensors, call_names, arg_names):
             is_parameter.append(parameter)
     count = len(tensors)
 
-    def forward(*inputs):
-        user = inputs[:count]
-        if call_names is None:
-            return model(*user)
-        return model(**dict(zip(call_names, user)))
+    def traced(*inputs):
+        return forward(*inputs[:count])
 
     # Module calls record their scopes (`__module.encoder.layer.0`), as in
     # torch.jit.trace, which the compiler turns into node names.
@@ -832,7 +1069,7 @@ def _trace_module(model, tensors, call_names, arg_names):
     torch.jit._trace._trace_module_map = scopes
     try:
         graph, _ = torch._C._create_graph_by_tracing(
-            forward, list(tensors) + state_tensors,
+            traced, list(tensors) + state_tensors,
             torch.jit._trace._create_interpreter_name_lookup_fn(), False,
             False)
     finally:

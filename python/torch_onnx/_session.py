@@ -6,6 +6,23 @@ counters) into a graph input named after the attribute (`running_avg`) and
 an output that returns its next value (`running_avg.out`); the model's
 metadata property `torch_onnx.state` maps each state input to its output,
 and each state input's initializer holds the module's initial value.
+
+A traced module's model also records how forward's arguments and results
+map to the flat graph inputs and outputs, in two metadata properties of
+JSON text. Each is built of specs:
+
+    0, 1, ...            the tensor that is the user input (or output) of
+                         that index, lifted state left out
+    null                 None (no input or output)
+    {"tuple": [spec, ...]}, {"list": [spec, ...]}
+    {"dict": [[key, spec], ...]}   keys in the dict's order
+    {"constant": value}  an int, float, bool or str argument, which the
+                         model computes with as a constant
+
+`torch_onnx.input_structure` is [[argument name, spec], ...] in the order
+forward takes its arguments; `torch_onnx.output_structure` is the spec of
+forward's result. The graph's inputs and outputs are the tensor leaves in
+that order: depth first, dicts in their items' order, Nones left out.
 """
 import json
 import os
@@ -15,6 +32,8 @@ from typing import Dict, List
 import numpy as np
 
 STATE_METADATA_KEY = "torch_onnx.state"
+INPUT_STRUCTURE_KEY = "torch_onnx.input_structure"
+OUTPUT_STRUCTURE_KEY = "torch_onnx.output_structure"
 
 
 class StatefulSession:
@@ -33,6 +52,11 @@ class StatefulSession:
 
     `state` maps each state attribute to its current value (a numpy array);
     assigning an entry sets the state the next call starts from.
+
+    A model exported from a traced module whose forward takes tuples,
+    lists, dicts or constants also runs on forward's own arguments:
+    `session.run((a, b), cfg={"w": w})`; `unflatten_outputs` gives the
+    outputs the structure of forward's result.
     """
 
     def __init__(self, model, sess_options=None, providers=None,
@@ -60,6 +84,8 @@ class StatefulSession:
             o.name for o in self.session.get_outputs()
             if o.name not in state_outputs]
         self._all_outputs = [o.name for o in self.session.get_outputs()]
+        self.input_structure = _structure(metadata, INPUT_STRUCTURE_KEY)
+        self.output_structure = _structure(metadata, OUTPUT_STRUCTURE_KEY)
         self._initial = _initializers(source, bindings) if bindings else {}
         self.state: Dict[str, np.ndarray] = {}
         self.reset()
@@ -78,8 +104,15 @@ class StatefulSession:
     def run(self, *inputs, **named_inputs) -> List[np.ndarray]:
         """Runs one step. Inputs are given in the order of `input_names`, as
         one dict {name: value}, or by name as keyword arguments; numpy
-        arrays or torch tensors. Returns the user outputs (the list
-        `output_names` names) and keeps the new state."""
+        arrays or torch tensors. For a model with an input structure (see
+        the module's docs), they may also be forward's arguments, nested
+        tuples, lists and dicts included; constant arguments may be left
+        out, and must have their exported value when given. Returns the
+        user outputs (the list `output_names` names) and keeps the new
+        state."""
+        if not self._is_flat_call(inputs, named_inputs):
+            inputs, named_inputs = _bind(self.input_structure, inputs,
+                                         named_inputs), {}
         feeds = self._feeds(inputs, named_inputs)
         missing = [n for n in self._state_outputs if n not in self.state]
         if missing:
@@ -94,6 +127,33 @@ class StatefulSession:
         return [values[name] for name in self.output_names]
 
     __call__ = run
+
+    def unflatten_outputs(self, outputs):
+        """The outputs of `run` in the structure of forward's result (a
+        tensor's place holds its array), or as they are when the model
+        records no output structure."""
+        return unflatten(self.output_structure, outputs)
+
+    def _is_flat_call(self, inputs, named_inputs):
+        """Whether run's arguments are the graph's inputs rather than
+        forward's arguments (the two agree when forward takes tensors)."""
+        structure = self.input_structure
+        if not structure or all(isinstance(spec, int) and
+                                not isinstance(spec, bool)
+                                for _, spec in structure):
+            return True
+        values = list(inputs) + list(named_inputs.values())
+        if all(_is_array(v) for v in values):
+            return True
+        if len(inputs) == 1 and not named_inputs and \
+                isinstance(inputs[0], Mapping):
+            # A dict of feeds, unless forward's first argument is a dict
+            # that this one can be.
+            first = structure[0][1]
+            names = set(self.input_names) | set(self._state_outputs)
+            return not (isinstance(first, dict) and "dict" in first) or \
+                set(inputs[0]) <= names
+        return False
 
     def _feeds(self, inputs, named_inputs):
         if len(inputs) == 1 and isinstance(inputs[0], Mapping):
@@ -116,6 +176,110 @@ class StatefulSession:
         if missing:
             raise ValueError(f"missing input(s): {', '.join(missing)}")
         return {name: _to_numpy(value) for name, value in feeds.items()}
+
+
+def unflatten(spec, outputs):
+    """`outputs`, a list of the user outputs' values, in the structure that
+    `spec` (an output structure) gives; the list itself when spec is None."""
+    outputs = list(outputs)
+    if spec is None:
+        return outputs
+    count = _leaf_count(spec)
+    if len(outputs) != count:
+        raise ValueError(f"the model has {count} user output(s), got "
+                         f"{len(outputs)} value(s)")
+    return _build(spec, outputs)
+
+
+def _build(spec, values):
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        return values[spec]
+    if spec is None:
+        return None
+    if "tuple" in spec:
+        return tuple(_build(s, values) for s in spec["tuple"])
+    if "list" in spec:
+        return [_build(s, values) for s in spec["list"]]
+    if "dict" in spec:
+        return {key: _build(s, values) for key, s in spec["dict"]}
+    return spec["constant"]
+
+
+def _bind(structure, args, kwargs):
+    """The user inputs' values, in order, that forward's arguments `args`
+    and `kwargs` hold, laid out as the input structure says."""
+    names = [name for name, _ in structure]
+    if len(args) > len(names):
+        raise ValueError(f"forward takes {len(names)} argument(s) "
+                         f"({', '.join(names)}), got {len(args)}")
+    given = dict(zip(names, args))
+    for name, value in kwargs.items():
+        if name not in names:
+            raise ValueError(f"forward has no argument '{name}' (its "
+                             f"arguments: {', '.join(names)})")
+        if name in given:
+            raise ValueError(f"argument '{name}' is given twice")
+        given[name] = value
+    found = {}
+    for name, spec in structure:
+        if name in given:
+            _match(spec, given[name], name, found)
+        elif _leaf_count(spec):
+            raise ValueError(f"missing argument '{name}'")
+    return [found[i] for i in range(len(found))]
+
+
+def _match(spec, value, path, found):
+    """Puts the tensors of `value` into found {input index: value}; raises
+    ValueError where `value` does not have the structure of `spec`."""
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        found[spec] = value
+        return
+    if spec is None:
+        if value is not None:
+            raise ValueError(f"'{path}' was None when exported, which the "
+                             f"model keeps; got {type(value).__name__}")
+        return
+    if "constant" in spec:
+        if _is_array(value) or value != spec["constant"]:
+            raise ValueError(f"'{path}' is the constant {spec['constant']!r} "
+                             f"in the model, which cannot take {value!r}")
+        return
+    kind = next(iter(spec))
+    items = spec[kind]
+    if kind == "dict":
+        if not isinstance(value, Mapping) or \
+                set(value) != {key for key, _ in items}:
+            raise ValueError(f"'{path}' must be a dict with the keys "
+                             f"{[key for key, _ in items]}")
+        for key, item in items:
+            _match(item, value[key], f"{path}[{key!r}]", found)
+        return
+    if not isinstance(value, (tuple, list)) or len(value) != len(items):
+        raise ValueError(f"'{path}' must be a {kind} of {len(items)} "
+                         f"item(s)")
+    for index, (item, element) in enumerate(zip(items, value)):
+        _match(item, element, f"{path}[{index}]", found)
+
+
+def _leaf_count(spec):
+    """The number of tensors in `spec`."""
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        return 1
+    if not isinstance(spec, dict) or "constant" in spec:
+        return 0
+    items = spec.get("tuple") or spec.get("list") or \
+        [s for _, s in spec.get("dict", [])]
+    return sum(_leaf_count(s) for s in items)
+
+
+def _structure(metadata, key):
+    text = metadata.get(key)
+    return None if text is None else json.loads(text)
+
+
+def _is_array(value):
+    return isinstance(value, np.ndarray) or hasattr(value, "detach")
 
 
 def _model_source(model):

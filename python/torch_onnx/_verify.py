@@ -26,10 +26,11 @@ DEFAULT_RELATIVE_TOLERANCE = 1e-4
 ABSOLUTE_TOLERANCE = 1e-6
 
 
-def verify_export(path, reference, tensors, call_names, result):
+def verify_export(path, reference, tensors, call, result):
     """Raises ExportError when the model at `path` and `reference` (the
-    module, in PyTorch) disagree on `tensors`, forward's tensor arguments in
-    order (passed by the names `call_names`, or positionally when None)."""
+    module, in PyTorch) disagree on `tensors`, the model's user inputs in
+    order; `call(module, tensors)` calls forward with the arguments that
+    hold them."""
     import onnxruntime
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 4  # failures become the error's message
@@ -50,8 +51,7 @@ def verify_export(path, reference, tensors, call_names, result):
             _drawn_from(t, t.shape, generator) for t in tensors]
         where = f"step {step + 1}: " if steps > 1 else ""
         try:
-            problems += _run_step(reference, session, inputs, call_names,
-                                  where)
+            problems += _run_step(reference, session, inputs, call, where)
         except _PyTorchRejected as error:
             raise ExportError(f"verify: {where}the module failed in PyTorch: "
                               f"{error.__cause__}") from error.__cause__
@@ -67,7 +67,7 @@ def verify_export(path, reference, tensors, call_names, result):
         session.reset()
         where = f"at {', '.join(f'{s}={n}' for s, n in sizes.items())}: "
         try:
-            problems += _run_step(spare, session, resized, call_names, where)
+            problems += _run_step(spare, session, resized, call, where)
         except _PyTorchRejected:
             pass  # the module does not take those sizes either
     if problems:
@@ -80,15 +80,12 @@ class _PyTorchRejected(Exception):
     """The module raised in PyTorch; the error is the __cause__."""
 
 
-def _run_step(reference, session, inputs, call_names, where):
+def _run_step(reference, session, inputs, call, where):
     """Runs one step in both; returns the problems found."""
     clones = [t.clone() for t in inputs]
     try:
         with torch.no_grad():
-            if call_names is None:
-                outputs = reference(*clones)
-            else:
-                outputs = reference(**dict(zip(call_names, clones)))
+            outputs = call(reference, clones)
     except Exception as error:
         raise _PyTorchRejected() from error
     expected = _flatten(outputs)

@@ -150,10 +150,22 @@ def test_fallback_custom_ops(tmp_path):
     assert "org.pytorch.aten" in domains
 
 
+class Scaled(nn.Module):
+    def forward(self, x, factor):
+        return x * factor
+
+
 def test_non_tensor_argument(tmp_path):
-    with pytest.raises(ExportError, match="argument 1 of forward is int"):
-        torch_onnx.export(TwoInputs(), (torch.ones(2, 4), 3),
-                          tmp_path / "never.onnx")
+    """An int argument is a constant of the model, with a warning."""
+    path = tmp_path / "scaled.onnx"
+    x = torch.randn(2, 4)
+    with pytest.warns(UserWarning, match="argument 'factor' = 3 is a "
+                      "constant of the exported model"):
+        result = torch_onnx.export(Scaled(), (x, 3), path)
+    assert result.input_names == ["x"]
+    assert any("'factor' = 3" in d.message for d in result.warnings)
+    (actual,) = run_ort(path, {"x": x})
+    assert_close(actual, x * 3)
 
 
 @pytest.mark.parametrize("option, value", [
