@@ -558,14 +558,18 @@ struct ConvertArange : public ONNXConversionPattern<OpTy> {
         step ? Torch::matchConstantFloat(step) : std::optional<double>(1.0);
     if (startValue && endValue && stepValue && *stepValue != 0.0 &&
         type.hasStaticShape()) {
+      // PyTorch computes an integer range from the bounds truncated to
+      // int64, a floating-point one in double.
       SmallVector<Attribute> elements;
       for (int64_t i = 0; i < type.getDimSize(0); ++i) {
-        double v = *startValue + i * *stepValue;
-        if (isFloatType(elementType))
-          elements.push_back(FloatAttr::get(elementType, v));
-        else
+        if (isFloatType(elementType)) {
           elements.push_back(
-              IntegerAttr::get(elementType, static_cast<int64_t>(v)));
+              FloatAttr::get(elementType, *startValue + i * *stepValue));
+          continue;
+        }
+        int64_t v = static_cast<int64_t>(*startValue) +
+                    i * static_cast<int64_t>(*stepValue);
+        elements.push_back(IntegerAttr::get(elementType, v));
       }
       rewriter.replaceOp(op,
                          b.constant(DenseElementsAttr::get(type, elements)));

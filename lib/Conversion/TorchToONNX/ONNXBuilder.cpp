@@ -308,8 +308,13 @@ Value ONNXBuilder::reshape(Value value, ArrayRef<int64_t> shape,
   if (value.getType() == resultType && resultType.hasStaticShape() &&
       llvm::none_of(shape, [](int64_t s) { return s <= 0; }))
     return value;
-  // A constant is reshaped right away, keeping its name.
+  // A result without elements is a constant: in a Reshape, its 0 dims would
+  // read as copies of the input's dims.
   auto staticType = dyn_cast<RankedTensorType>(resultType);
+  if (staticType && staticType.hasStaticShape() &&
+      staticType.getNumElements() == 0)
+    return splat(staticType, 0.0);
+  // A constant is reshaped right away, keeping its name.
   if (auto init = value.getDefiningOp<ONNX::InitializerOp>();
       init && staticType && staticType.hasStaticShape()) {
     ElementsAttr data = init.getValue();

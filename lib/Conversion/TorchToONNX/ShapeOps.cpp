@@ -92,15 +92,23 @@ FailureOr<Value> reshapeToList(ConversionPatternRewriter &rewriter,
     return b.create<ONNX::ReshapeOp>(type, {input, *shape});
   }
   std::optional<int64_t> inputRank = getRank(input);
+  // With a 0 dim the result has no elements: it is ConstantOfShape of the
+  // sizes themselves, which a Reshape would read as copies of input dims.
+  bool empty = llvm::is_contained(rankedType.getShape(), 0);
   SmallVector<ShapeEntry> entries;
   for (auto [i, element] : llvm::enumerate(*elements)) {
     int64_t dim = rankedType.getDimSize(i);
     std::optional<int64_t> constant = Torch::matchConstantInt(element);
+    if (empty && constant && *constant < 0) {
+      emitError(loc) << "cannot infer size " << *constant
+                     << " of a reshape to a shape with a 0 dim";
+      return failure();
+    }
     if (constant && *constant != 0) {
       entries.push_back({*constant, {}});
-    } else if (dim != ShapedType::kDynamic && dim != 0) {
+    } else if (dim != ShapedType::kDynamic && (dim != 0 || empty)) {
       entries.push_back({dim, {}});
-    } else if (inputRank && static_cast<int64_t>(i) < *inputRank &&
+    } else if (!empty && inputRank && static_cast<int64_t>(i) < *inputRank &&
                isSizeOfDim(element, torchSelf, i)) {
       entries.push_back({0, {}});
     } else {
@@ -110,6 +118,13 @@ FailureOr<Value> reshapeToList(ConversionPatternRewriter &rewriter,
         return failure();
       entries.push_back({std::nullopt, *size});
     }
+  }
+  if (empty) {
+    DenseElementsAttr zero = ONNXBuilder::getSplatAttr(
+        RankedTensorType::get({1}, rankedType.getElementType()), 0.0);
+    return b.create<ONNX::ConstantOfShapeOp>(
+        type, buildShape(b, entries),
+        {NamedAttribute(rewriter.getStringAttr("value"), zero)});
   }
   return b.create<ONNX::ReshapeOp>(type, {input, buildShape(b, entries)});
 }

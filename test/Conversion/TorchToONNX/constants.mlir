@@ -115,3 +115,20 @@ func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
   %0 = torch.aten.zero %x : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
   return %0 : !torch.vtensor<[2,3],f32>
 }
+
+// -----
+
+// An integer range with a fractional step steps by the truncated step, as
+// PyTorch computes it: 0, 11, 2.2 as int64 is [0, 2, 4, 6, 8, 10].
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[R:.*]] = "onnx.Initializer"() {{.*}}value = dense<[0, 2, 4, 6, 8, 10]> : tensor<6xi64>
+// CHECK: return %[[R]]
+func.func @forward() -> !torch.vtensor<[6],si64> {
+  %int0 = torch.constant.int 0
+  %int4 = torch.constant.int 4
+  %int11 = torch.constant.int 11
+  %float = torch.constant.float 2.200000e+00
+  %none = torch.constant.none
+  %0 = torch.aten.arange.start_step %int0, %int11, %float, %int4, %none, %none, %none : !torch.int, !torch.int, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[6],si64>
+  return %0 : !torch.vtensor<[6],si64>
+}

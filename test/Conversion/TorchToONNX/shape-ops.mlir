@@ -135,3 +135,44 @@ func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32> {
   %0 = torch.aten.contiguous %x, %int0 : !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
   return %0 : !torch.vtensor<[2,3],f32>
 }
+
+// -----
+
+// A static view to a shape with a 0 dim has no elements: a constant, not a
+// Reshape whose 0 would copy the input's dim.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.Reshape
+// CHECK: %[[E:.*]] = "onnx.Initializer"() {{.*}} : tensor<0x3x2xf32>
+// CHECK: return %[[E]]
+func.func @forward(%x: !torch.vtensor<[2,0,3],f32>) -> !torch.vtensor<[0,3,2],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int3 = torch.constant.int 3
+  %a = torch.aten.size.int %x, %int1 : !torch.vtensor<[2,0,3],f32>, !torch.int -> !torch.int
+  %b = torch.aten.size.int %x, %int0 : !torch.vtensor<[2,0,3],f32>, !torch.int -> !torch.int
+  %s = torch.prim.ListConstruct %a, %int3, %b : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.view %x, %s : !torch.vtensor<[2,0,3],f32>, !torch.list<int> -> !torch.vtensor<[0,3,2],f32>
+  return %0 : !torch.vtensor<[0,3,2],f32>
+}
+
+// -----
+
+// With a dynamic batch beside the 0 dim, the empty result is ConstantOfShape
+// of the sizes themselves: the batch read at run time, the 0 kept.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<?x0x3xf32>)
+// CHECK-NOT: onnx.Reshape
+// CHECK: %[[SH:.*]] = "onnx.Shape"(%[[X]])
+// CHECK: %[[N:.*]] = "onnx.Gather"(%[[SH]]
+// CHECK: %[[SIZES:.*]] = "onnx.Concat"
+// CHECK: "onnx.ConstantOfShape"(%[[SIZES]]) {value = dense<0.000000e+00> : tensor<1xf32>} : (tensor<3xi64>) -> tensor<?x0x3xf32>
+func.func @forward(%x: !torch.vtensor<[?,0,3],f32>) -> !torch.vtensor<[?,0,3],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int3 = torch.constant.int 3
+  %n = torch.aten.size.int %x, %int0 : !torch.vtensor<[?,0,3],f32>, !torch.int -> !torch.int
+  %z = torch.aten.size.int %x, %int1 : !torch.vtensor<[?,0,3],f32>, !torch.int -> !torch.int
+  %s = torch.prim.ListConstruct %n, %z, %int3 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.view %x, %s : !torch.vtensor<[?,0,3],f32>, !torch.list<int> -> !torch.vtensor<[?,0,3],f32>
+  return %0 : !torch.vtensor<[?,0,3],f32>
+}

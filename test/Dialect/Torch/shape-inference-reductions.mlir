@@ -178,3 +178,25 @@ func.func @control_flow(%x: !torch.vtensor<[2,3],f32>, %c: !torch.bool, %init: !
   } : (!torch.int, !torch.bool, !torch.vtensor<[1,3],f32>) -> !torch.vtensor
   return %0, %1, %2 : !torch.vtensor, !torch.vtensor, !torch.vtensor
 }
+
+// -----
+
+// An int64 range counts after truncating its bounds toward zero, as PyTorch
+// does (0, 11, 2.2 gives [0, 2, 4, 6, 8, 10]); an int32 one counts in double.
+
+// CHECK-LABEL: func.func @arange_fractional_step
+// CHECK: torch.aten.arange.start_step %{{.*}} -> !torch.vtensor<[6],si64>
+// CHECK: torch.aten.arange.start_step %{{.*}} -> !torch.vtensor<[5],si32>
+// CHECK: torch.aten.arange.start_step %{{.*}} -> !torch.vtensor<[5],f32>
+func.func @arange_fractional_step() -> (!torch.vtensor, !torch.vtensor, !torch.vtensor) {
+  %int0 = torch.constant.int 0
+  %int3 = torch.constant.int 3
+  %int4 = torch.constant.int 4
+  %int11 = torch.constant.int 11
+  %float = torch.constant.float 2.200000e+00
+  %none = torch.constant.none
+  %0 = torch.aten.arange.start_step %int0, %int11, %float, %int4, %none, %none, %none : !torch.int, !torch.int, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor
+  %1 = torch.aten.arange.start_step %int0, %int11, %float, %int3, %none, %none, %none : !torch.int, !torch.int, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor
+  %2 = torch.aten.arange.start_step %int0, %int11, %float, %none, %none, %none, %none : !torch.int, !torch.int, !torch.float, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor
+  return %0, %1, %2 : !torch.vtensor, !torch.vtensor, !torch.vtensor
+}

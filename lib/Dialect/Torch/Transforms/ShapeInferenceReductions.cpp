@@ -352,6 +352,13 @@ bool inferArange(Operation *op, ShapeRefiner &refiner) {
   std::optional<double> step =
       numScalars == 3 ? matchConstantFloat(scalars[2]) : 1.0;
   std::optional<double> stop = matchConstantFloat(end);
+  // PyTorch counts an int64 range in int64, after truncating each bound
+  // toward zero, and every other dtype's range in double.
+  if (start && step && stop && dtype == getSi64Dtype(context)) {
+    *start = std::trunc(*start);
+    *stop = std::trunc(*stop);
+    *step = std::trunc(*step);
+  }
   DimInfo length = DimInfo::unknown();
   if (start && step && stop && *step != 0)
     length = DimInfo::known(
