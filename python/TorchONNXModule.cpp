@@ -12,14 +12,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
+#include "torch-onnx/Driver/Diagnostics.h"
 #include "torch-onnx/Driver/Driver.h"
 #include "torch-onnx/Import/TorchExport/TorchExportImporter.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Version.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -34,93 +33,16 @@ using namespace mlir;
 using namespace mlir::torch_onnx;
 
 namespace {
-/// One diagnostic, as Python sees it.
-struct Record {
-  std::string severity;
-  std::string message;
-  std::string location;
-  std::vector<std::string> frames;
-};
-
-const char *getSeverityName(DiagnosticSeverity severity) {
-  switch (severity) {
-  case DiagnosticSeverity::Error:
-    return "error";
-  case DiagnosticSeverity::Warning:
-    return "warning";
-  case DiagnosticSeverity::Remark:
-    return "remark";
-  case DiagnosticSeverity::Note:
-    return "note";
-  }
-  return "error";
-}
-
-/// The `file:line` frames of `loc`, innermost first; Python tracebacks and
-/// editors read this form. Locations without a line (the module itself) are
-/// left out.
-std::vector<std::string> getFrames(Location loc) {
-  std::vector<std::string> frames;
-  loc->walk([&](Location inner) {
-    if (auto fileLoc = dyn_cast<FileLineColLoc>(inner))
-      if (fileLoc.getLine())
-        frames.push_back(fileLoc.getFilename().str() + ":" +
-                         std::to_string(fileLoc.getLine()));
-    return WalkResult::advance();
-  });
-  return frames;
-}
-
-/// The frame of `loc` to show: the innermost one outside PyTorch's own
-/// package, where the user's code called into it.
-std::string formatLocation(Location loc) {
-  std::vector<std::string> frames = getFrames(loc);
-  for (const std::string &frame : frames)
-    if (frame.find("-packages/torch/") == std::string::npos)
-      return frame;
-  return frames.empty() ? std::string() : frames.front();
-}
-
-/// Collects every diagnostic of a compile; notes stay with their error.
-class DiagnosticCollector {
-public:
-  explicit DiagnosticCollector(MLIRContext &context)
-      : handler(&context, [this](Diagnostic &diag) { record(diag); }) {}
-
-  std::vector<Record> records;
-  /// The errors, one a line, as the command line tools print them.
-  std::string errorText;
-
-private:
-  void record(Diagnostic &diag) {
-    std::string message = diag.str();
-    for (Diagnostic &note : diag.getNotes()) {
-      std::string location = formatLocation(note.getLocation());
-      message += "\n  note: " +
-                 (location.empty() ? "" : location + ": ") + note.str();
-    }
-    Record entry{getSeverityName(diag.getSeverity()), message,
-                 formatLocation(diag.getLocation()),
-                 getFrames(diag.getLocation())};
-    if (diag.getSeverity() == DiagnosticSeverity::Error) {
-      if (!errorText.empty())
-        errorText += "\n";
-      errorText += (entry.location.empty() ? "" : entry.location + ": ") +
-                   "error: " + entry.message;
-    }
-    records.push_back(std::move(entry));
-  }
-  ScopedDiagnosticHandler handler;
-};
-
-py::list toPython(const std::vector<Record> &records) {
+py::list toPython(const std::vector<DiagnosticRecord> &records) {
   py::list list;
-  for (const Record &record : records) {
+  for (const DiagnosticRecord &record : records) {
     py::dict entry;
     entry["severity"] = record.severity;
     entry["message"] = record.message;
     entry["location"] = record.location;
     entry["frames"] = record.frames;
+    if (!record.op.empty())
+      entry["op"] = record.op;
     list.append(entry);
   }
   return list;
@@ -197,10 +119,10 @@ py::dict compile(py::object source, const std::string &outputPath,
                                                  options, &summary));
   }
   if (!ok) {
-    std::string text = diagnostics.errorText.empty()
+    std::string text = diagnostics.getErrorText().empty()
                            ? std::string("the model could not be compiled")
-                           : diagnostics.errorText;
-    py::tuple args = py::make_tuple(text, toPython(diagnostics.records));
+                           : diagnostics.getErrorText();
+    py::tuple args = py::make_tuple(text, toPython(diagnostics.getRecords()));
     PyErr_SetObject(compileError, args.ptr());
     throw py::error_already_set();
   }
@@ -214,7 +136,7 @@ py::dict compile(py::object source, const std::string &outputPath,
   result["state"] = state;
   result["node_count"] = summary.nodeCount;
   result["external_data"] = summary.wroteExternalData;
-  result["diagnostics"] = toPython(diagnostics.records);
+  result["diagnostics"] = toPython(diagnostics.getRecords());
   return result;
 }
 } // namespace

@@ -28,7 +28,11 @@ def InlinePartialApplications
     `func.call` statically and inlines the callee, recursively, until the
     entry method of the root module has no calls left. The root module is
     the last `torch.nn_module` of the module; the entry point is its class's
-    method named by `entry-method`.
+    method named by `entry-method` (default `forward`). A module of plain
+    functions, as torch-mlir and its FX importer write them, has no root:
+    its entry is the function named by `entry-method`, or else `forward`,
+    `main`, or the only public function, in that order. Several public
+    functions and none of these names is an error that lists them.
 
     The receiver of a `torch.prim.CallMethod` is traced through
     `torch.prim.GetAttr` chains from the entry method's `%self` to a
@@ -102,8 +106,11 @@ def InlinePartialApplications
   }];
   let options = [
     Option<"entryMethod", "entry-method", "std::string",
-           /*default=*/"\"forward\"",
-           "The method of the root module that becomes the entry function">,
+           /*default=*/"\"\"",
+           "The method of the root module, or the function of a module "
+           "without one, that becomes the entry function. Empty: `forward`; "
+           "for plain functions `forward`, then `main`, then the only "
+           "public function">,
     Option<"maxInlinedCalls", "max-inlined-calls", "unsigned",
            /*default=*/"100000",
            "Give up (with an error) after inlining this many calls, which "

@@ -66,6 +66,7 @@ static LogicalResult applyNames(func::FuncOp graph,
 static void setPipelineOptions(const CompileOptions &options,
                                TorchToONNXPipelineOptions &pipelineOptions) {
   pipelineOptions.opset = options.opset;
+  pipelineOptions.entry = options.entry;
   const std::vector<std::string> &inputNames = options.inputNames;
   std::vector<std::string> specs;
   for (const std::string &entry : options.dynamicDims) {

@@ -21,6 +21,7 @@ using namespace mlir::torch_onnx;
 void mlir::torch_onnx::buildTorchToONNXPipeline(
     OpPassManager &pm, const TorchToONNXPipelineOptions &options) {
   Torch::TorchLegalizePipelineOptions legalize;
+  legalize.entry = options.entry;
   legalize.dynamicDims = options.dynamicDims;
   Torch::buildTorchLegalizePipeline(pm, legalize);
 

@@ -16,6 +16,7 @@
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 #include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
+#include "torch-onnx/Driver/Diagnostics.h"
 #include "torch-onnx/Driver/Driver.h"
 #include "torch-onnx/Import/TorchExport/TorchExportImporter.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
@@ -35,8 +36,10 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -48,6 +51,7 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 using namespace mlir;
@@ -66,6 +70,12 @@ cl::opt<std::string> outputFilename(
     cl::desc("Output ONNX file; '-' writes the model to standard output"),
                                     cl::value_desc("out.onnx"),
                                     cl::cat(category));
+cl::opt<std::string> entry(
+    "entry",
+    cl::desc("The function of an MLIR input to compile (default: forward, "
+             "then main, then the only public function); archives compile "
+             "forward"),
+    cl::value_desc("name"), cl::cat(category));
 cl::opt<int> opset("opset", cl::desc("Target ONNX opset, " TORCH_ONNX_OPSET_RANGE),
                    cl::init(17), cl::cat(category));
 cl::list<std::string> inputShapes(
@@ -119,6 +129,11 @@ cl::opt<bool> noVerifyONNX(
     cl::desc("Skip the ONNX checker and shape inference on export"),
     cl::cat(category));
 cl::opt<bool> verbose("v", cl::desc("Verbose output"), cl::cat(category));
+cl::opt<std::string> reportFilename(
+    "report",
+    cl::desc("Also write every diagnostic, and the ops that stop the "
+             "compile, to this JSON file"),
+    cl::value_desc("report.json"), cl::cat(category));
 cl::opt<bool> verifyEach(
     "verify-each",
     cl::desc("Verify the IR after every pass, not only after the pipeline"),
@@ -191,6 +206,7 @@ private:
 CompileOptions getCompileOptions() {
   CompileOptions options;
   options.opset = opset;
+  options.entry = entry;
   options.inputNames.assign(inputNames.begin(), inputNames.end());
   options.outputNames.assign(outputNames.begin(), outputNames.end());
   options.dynamicDims.assign(dynamicDims.begin(), dynamicDims.end());
@@ -280,6 +296,40 @@ int compile(MLIRContext &context, const char *argv0) {
   (void)module.release();
   return 0;
 }
+/// Writes the --report file: the run's diagnostics, and the ops that could
+/// not be converted, grouped by op in order of first appearance.
+bool writeReport(const DiagnosticCollector &diagnostics, int exitCode) {
+  llvm::json::Array ops;
+  llvm::StringMap<size_t> opIndex;
+  for (const DiagnosticRecord &record : diagnostics.getRecords()) {
+    if (record.op.empty() || record.severity != "error")
+      continue;
+    auto [it, inserted] = opIndex.try_emplace(record.op, ops.size());
+    if (inserted)
+      ops.push_back(llvm::json::Object{{"op", record.op},
+                                       {"count", 0},
+                                       {"locations", llvm::json::Array()}});
+    llvm::json::Object &entry = *ops[it->second].getAsObject();
+    entry["count"] = *entry.getInteger("count") + 1;
+    entry.getArray("locations")->push_back(record.location);
+  }
+  llvm::json::Object report{{"input", inputFilename.getValue()},
+                            {"output", outputFilename.getValue()},
+                            {"exit_code", exitCode},
+                            {"unconvertible_ops", std::move(ops)},
+                            {"diagnostics", diagnostics.toJSON()}};
+  llvm::Error error = llvm::writeToOutput(
+      reportFilename, [&](llvm::raw_ostream &os) {
+        os << llvm::formatv("{0:2}", llvm::json::Value(std::move(report)))
+           << "\n";
+        return llvm::Error::success();
+      });
+  if (!error)
+    return true;
+  llvm::errs() << "error: cannot write the report '" << reportFilename
+               << "': " << llvm::toString(std::move(error)) << "\n";
+  return false;
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -307,6 +357,12 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: --opset must be between " << TORCH_ONNX_MIN_OPSET
                  << " and " << TORCH_ONNX_MAX_OPSET << ", got " << opset
                  << "\n";
+    return 2;
+  }
+  if (!entry.empty() && entry != "forward" &&
+      !llvm::StringRef(inputFilename).ends_with(".mlir")) {
+    llvm::errs() << "error: --entry " << entry
+                 << " applies to MLIR input; an archive compiles forward\n";
     return 2;
   }
   if (outputFilename == "-" && verifyOutput) {
@@ -346,7 +402,12 @@ int main(int argc, char **argv) {
   }
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  std::optional<DiagnosticCollector> diagnostics;
+  if (!reportFilename.empty())
+    diagnostics.emplace(context, /*forward=*/true);
   int result = compile(context, argv[0]);
+  if (diagnostics && !writeReport(*diagnostics, result) && result == 0)
+    result = 1;
   // Skip the teardown of the context and of LibTorch's globals; every
   // output is already written and closed.
   llvm::outs().flush();

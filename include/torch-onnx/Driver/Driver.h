@@ -31,6 +31,9 @@ namespace mlir::torch_onnx {
 struct CompileOptions {
   /// The target ONNX opset.
   int64_t opset = 17;
+  /// The method or function to compile; empty chooses as
+  /// torch-to-onnx-pipeline's `entry` option does.
+  std::string entry;
   /// Names of the graph's user inputs and outputs, in order; lifted state
   /// keeps its attribute-path names.
   std::vector<std::string> inputNames;

@@ -22,6 +22,11 @@ struct TorchToONNXPipelineOptions
   Option<int64_t> opset{*this, "opset",
                         llvm::cl::desc("Target ONNX opset, " TORCH_ONNX_OPSET_RANGE),
                         llvm::cl::init(17)};
+  Option<std::string> entry{
+      *this, "entry",
+      llvm::cl::desc("The method or function to compile (default: forward; "
+                     "for plain functions forward, main, or the only public "
+                     "one)")};
   ListOption<std::string> dynamicDims{
       *this, "dynamic-dim",
       llvm::cl::desc("Dims to make dynamic: ARG:AXIS=SYMBOL, ...")};

@@ -13,6 +13,7 @@
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/ONNX/IR/ONNXSchema.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+#include "torch-onnx/Support/DiagnosticOp.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -171,11 +172,13 @@ LogicalResult checkSignatureTypes(func::FuncOp func,
                        << " " << index << " to ONNX";
       return;
     }
-    firstUnknown->emitError()
-        << "cannot convert '" << getSourceOpName(firstUnknown)
-        << "' to ONNX: the element type of its result is unknown, so "
-        << kind << " " << index << " of the graph (" << type
-        << ") has no ONNX type";
+    std::string name = getSourceOpName(firstUnknown);
+    InFlightDiagnostic diag = firstUnknown->emitError();
+    diag << "cannot convert '" << name
+         << "' to ONNX: the element type of its result is unknown, so "
+         << kind << " " << index << " of the graph (" << type
+         << ") has no ONNX type";
+    setDiagnosticOp(*diag.getUnderlyingDiagnostic(), name);
   };
   for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
     check(type, "argument", index);
@@ -241,9 +244,12 @@ bool ConvertTorchToONNXPass::reportUnconvertedOps(func::FuncOp func) {
   size_t total = 0;
   for (auto &[name, ops] : groups) {
     total += ops.size();
-    for (Operation *op : ops)
-      op->emitError() << "cannot convert '" << name << "' to ONNX opset "
-                      << static_cast<int64_t>(opset);
+    for (Operation *op : ops) {
+      InFlightDiagnostic diag = op->emitError();
+      diag << "cannot convert '" << name << "' to ONNX opset "
+           << static_cast<int64_t>(opset);
+      setDiagnosticOp(*diag.getUnderlyingDiagnostic(), name);
+    }
   }
   InFlightDiagnostic summary = func.emitError();
   summary << "cannot convert " << total << (total == 1 ? " op" : " ops")

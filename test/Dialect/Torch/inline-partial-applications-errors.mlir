@@ -126,3 +126,31 @@ torch.class_type @__torch__.M {
 }
 %root = torch.nn_module {
 } : !torch.nn.Module<"__torch__.M">
+
+// -----
+
+// Several public functions and none named forward or main: the error lists
+// them.
+// expected-error @+1 {{no torch.nn_module, no function named 'forward' or 'main', and 2 public functions; choose the entry with entry-method (--entry): test_a, test_b}}
+module {
+  func.func @test_a(%x: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {
+    return %x : !torch.vtensor<[2],f32>
+  }
+  func.func @test_b(%x: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {
+    return %x : !torch.vtensor<[2],f32>
+  }
+}
+
+// -----
+
+// A chosen method that the root module's class lacks: the error lists its
+// methods.
+// expected-error @+1 {{the root module's class has no method 'forward' with a function; its methods: predict}}
+torch.class_type @__torch__.N {
+  torch.method "predict", @__torch__.N.predict
+}
+%root = torch.nn_module {
+} : !torch.nn.Module<"__torch__.N">
+func.func private @__torch__.N.predict(%self: !torch.nn.Module<"__torch__.N">, %x: !torch.tensor) -> !torch.tensor {
+  return %x : !torch.tensor
+}

@@ -183,6 +183,8 @@ private:
   /// Finds the root module and its entry function; the root is null for a
   /// module without an object graph.
   LogicalResult findEntry(NnModuleOp &root, func::FuncOp &entry);
+  /// Finds the entry of a module of plain functions.
+  LogicalResult findEntryFunction(func::FuncOp &entry);
   /// Inlines every call in `entry`.
   LogicalResult inlineAllCalls(CalleeResolver &resolver, func::FuncOp entry);
 
@@ -194,30 +196,69 @@ LogicalResult InlinePartialApplicationsPass::findEntry(NnModuleOp &root,
   ModuleOp module = getOperation();
   for (auto candidate : module.getOps<NnModuleOp>())
     root = candidate;
-  if (!root) {
-    // Plain functions, as torch-mlir prints them: the entry function is the
-    // one named after the entry method.
-    entry = module.lookupSymbol<func::FuncOp>(entryMethod);
-    if (!entry)
-      return module.emitError("no torch.nn_module and no function named '")
-             << entryMethod << "'";
-    return success();
-  }
+  if (!root)
+    return findEntryFunction(entry);
+  StringRef method =
+      entryMethod.empty() ? StringRef("forward") : StringRef(entryMethod);
   auto classType = module.lookupSymbol<ClassTypeOp>(root.getClassName());
   if (!classType)
     return root.emitError("the root module's class '")
            << root.getClassName() << "' has no torch.class_type";
-  for (auto method : classType.getBody().front().getOps<MethodOp>())
-    if (method.getName() == entryMethod)
-      entry = module.lookupSymbol<func::FuncOp>(method.getFunction());
-  if (!entry)
-    return classType.emitError("the root module's class has no method '")
-           << entryMethod << "' with a function";
+  SmallVector<StringRef> methods;
+  for (auto candidate : classType.getBody().front().getOps<MethodOp>()) {
+    methods.push_back(candidate.getName());
+    if (candidate.getName() == method)
+      entry = module.lookupSymbol<func::FuncOp>(candidate.getFunction());
+  }
+  if (!entry) {
+    InFlightDiagnostic diag = classType.emitError(
+        "the root module's class has no method '");
+    diag << method << "' with a function; its methods: ";
+    llvm::interleaveComma(methods, diag);
+    return diag;
+  }
   if (entry.isExternal() || entry.getNumArguments() == 0 ||
       !isa<NnModuleType>(entry.getArgumentTypes().front()))
     return entry.emitError("the entry method must have a body and take the "
                            "module as its first argument");
   return success();
+}
+
+LogicalResult
+InlinePartialApplicationsPass::findEntryFunction(func::FuncOp &entry) {
+  ModuleOp module = getOperation();
+  auto withBody = [&](StringRef name) {
+    auto func = module.lookupSymbol<func::FuncOp>(name);
+    return func && !func.isExternal() ? func : func::FuncOp();
+  };
+  if (!entryMethod.empty()) {
+    entry = withBody(entryMethod.getValue());
+    if (!entry)
+      return module.emitError("no function named '")
+             << entryMethod.getValue() << "' with a body";
+    return success();
+  }
+  for (StringRef name : {"forward", "main"})
+    if ((entry = withBody(name)))
+      return success();
+  SmallVector<func::FuncOp> candidates;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (func.isPublic() && !func.isExternal())
+      candidates.push_back(func);
+  if (candidates.size() == 1) {
+    entry = candidates.front();
+    return success();
+  }
+  if (candidates.empty())
+    return module.emitError("no torch.nn_module and no public function with "
+                            "a body to compile");
+  InFlightDiagnostic diag = module.emitError();
+  diag << "no torch.nn_module, no function named 'forward' or 'main', and "
+       << candidates.size()
+       << " public functions; choose the entry with entry-method (--entry): ";
+  llvm::interleaveComma(candidates, diag,
+                        [&](func::FuncOp func) { diag << func.getSymName(); });
+  return diag;
 }
 
 LogicalResult

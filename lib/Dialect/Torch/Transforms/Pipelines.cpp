@@ -15,7 +15,9 @@ using namespace mlir::torch_onnx;
 
 void Torch::buildTorchLegalizePipeline(
     OpPassManager &pm, const TorchLegalizePipelineOptions &options) {
-  pm.addPass(createInlinePartialApplications());
+  InlinePartialApplicationsOptions inlining;
+  inlining.entryMethod = options.entry;
+  pm.addPass(createInlinePartialApplications(inlining));
   pm.addPass(createLiftStatefulBuffers());
   pm.addNestedPass<func::FuncOp>(createMaximizeValueSemantics());
   pm.addNestedPass<func::FuncOp>(createDensifyNestedTensors());

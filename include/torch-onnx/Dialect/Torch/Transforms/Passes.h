@@ -44,6 +44,10 @@ std::optional<DynamicDimSpec> parseDynamicDimSpec(StringRef entry);
 /// The options of `torch-legalize-pipeline`.
 struct TorchLegalizePipelineOptions
     : public PassPipelineOptions<TorchLegalizePipelineOptions> {
+  Option<std::string> entry{
+      *this, "entry",
+      llvm::cl::desc("The entry method or function (see "
+                     "torch-inline-partial-applications' entry-method)")};
   ListOption<std::string> dynamicDims{
       *this, "dynamic-dim",
       llvm::cl::desc("Dims to make dynamic, as ARG:AXIS=SYMBOL entries (see "
