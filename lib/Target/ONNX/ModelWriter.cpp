@@ -225,6 +225,68 @@ void collectExternalCandidates(ModelContents &contents, uint64_t threshold) {
   initializers->Swap(&kept);
 }
 
+/// The size of the model of `contents` with all its initializers inline.
+uint64_t getInlineSize(const ModelContents &contents) {
+  uint64_t size = contents.model.ByteSizeLong();
+  for (const LargeInitializer &init : contents.largeInitializers)
+    size += getFieldSize(
+        kGraphInitializerField,
+        init.header.ByteSizeLong() +
+            getFieldSize(kTensorRawDataField, init.bytes.size()));
+  return size;
+}
+
+/// Writes the model of `contents` to `os`: the large initializers that
+/// `external` marks as headers that refer to the side file, the others with
+/// their bytes inline.
+LogicalResult writeModelBytes(ModelContents &contents,
+                              const std::vector<bool> &external,
+                              raw_ostream &os, const FileMappings &mappings,
+                              Location loc) {
+  std::vector<LargeInitializer> &large = contents.largeInitializers;
+
+  // The model without its graph, then the graph around the initializers.
+  onnx::ModelProto &model = contents.model;
+  std::unique_ptr<onnx::GraphProto> graph(model.release_graph());
+  std::string modelBytes, graphBytes;
+  bool serialized = model.SerializeToString(&modelBytes) &&
+                    graph->SerializeToString(&graphBytes);
+  model.set_allocated_graph(graph.release());
+  if (!serialized)
+    return emitError(loc) << "cannot serialize the ONNX model";
+
+  std::vector<std::string> headers;
+  headers.reserve(large.size());
+  uint64_t graphSize = graphBytes.size();
+  for (size_t i = 0; i < large.size(); ++i) {
+    headers.push_back(large[i].header.SerializeAsString());
+    uint64_t tensorSize = headers.back().size();
+    if (!external[i])
+      tensorSize += getFieldSize(kTensorRawDataField, large[i].bytes.size());
+    graphSize += getFieldSize(kGraphInitializerField, tensorSize);
+  }
+  if (modelBytes.size() + getFieldSize(kModelGraphField, graphSize) >
+      kProtobufLimit)
+    return emitError(loc) << "the ONNX model is larger than 2 GiB even with "
+                             "its initializers stored externally";
+
+  os << modelBytes;
+  writeFieldHeader(os, kModelGraphField, graphSize);
+  os << graphBytes;
+  for (size_t i = 0; i < large.size(); ++i) {
+    uint64_t tensorSize = headers[i].size();
+    if (!external[i])
+      tensorSize += getFieldSize(kTensorRawDataField, large[i].bytes.size());
+    writeFieldHeader(os, kGraphInitializerField, tensorSize);
+    os << headers[i];
+    if (!external[i]) {
+      writeFieldHeader(os, kTensorRawDataField, large[i].bytes.size());
+      writeBytes(os, large[i].bytes, mappings);
+    }
+  }
+  return success();
+}
+
 } // namespace
 
 LogicalResult
@@ -240,15 +302,8 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
   if (externalDataThreshold) {
     for (size_t i = 0; i < large.size(); ++i)
       external[i] = large[i].bytes.size() >= *externalDataThreshold;
-  } else {
-    uint64_t inlineSize = contents.model.ByteSizeLong();
-    for (const LargeInitializer &init : large)
-      inlineSize += getFieldSize(
-          kGraphInitializerField,
-          init.header.ByteSizeLong() +
-              getFieldSize(kTensorRawDataField, init.bytes.size()));
-    if (inlineSize > kProtobufLimit)
-      external.assign(large.size(), true);
+  } else if (getInlineSize(contents) > kProtobufLimit) {
+    external.assign(large.size(), true);
   }
   bool anyExternal = llvm::is_contained(external, true);
 
@@ -285,46 +340,9 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
       return failure();
   }
 
-  // The model without its graph, then the graph around the initializers.
-  onnx::ModelProto &model = contents.model;
-  std::unique_ptr<onnx::GraphProto> graph(model.release_graph());
-  std::string modelBytes, graphBytes;
-  bool serialized = model.SerializeToString(&modelBytes) &&
-                    graph->SerializeToString(&graphBytes);
-  model.set_allocated_graph(graph.release());
-  if (!serialized)
-    return emitError(loc) << "cannot serialize the ONNX model";
-
-  std::vector<std::string> headers;
-  headers.reserve(large.size());
-  uint64_t graphSize = graphBytes.size();
-  for (size_t i = 0; i < large.size(); ++i) {
-    headers.push_back(large[i].header.SerializeAsString());
-    uint64_t tensorSize = headers.back().size();
-    if (!external[i])
-      tensorSize += getFieldSize(kTensorRawDataField, large[i].bytes.size());
-    graphSize += getFieldSize(kGraphInitializerField, tensorSize);
-  }
-  if (modelBytes.size() + getFieldSize(kModelGraphField, graphSize) >
-      kProtobufLimit)
-    return emitError(loc) << "the ONNX model is larger than 2 GiB even with "
-                             "its initializers stored externally";
-
   llvm::raw_fd_ostream &os = toStdout ? llvm::outs() : modelFile.stream();
-  os << modelBytes;
-  writeFieldHeader(os, kModelGraphField, graphSize);
-  os << graphBytes;
-  for (size_t i = 0; i < large.size(); ++i) {
-    uint64_t tensorSize = headers[i].size();
-    if (!external[i])
-      tensorSize += getFieldSize(kTensorRawDataField, large[i].bytes.size());
-    writeFieldHeader(os, kGraphInitializerField, tensorSize);
-    os << headers[i];
-    if (!external[i]) {
-      writeFieldHeader(os, kTensorRawDataField, large[i].bytes.size());
-      writeBytes(os, large[i].bytes, mappings);
-    }
-  }
+  if (failed(writeModelBytes(contents, external, os, mappings, loc)))
+    return failure();
   if (toStdout) {
     if (wroteExternalData)
       *wroteExternalData = false;
@@ -348,5 +366,18 @@ mlir::torch_onnx::writeModelFile(ModelContents &contents, StringRef path,
   }
   if (wroteExternalData)
     *wroteExternalData = anyExternal;
+  return success();
+}
+
+LogicalResult mlir::torch_onnx::writeModelStream(ModelContents &contents,
+                                                 raw_ostream &os,
+                                                 Location loc) {
+  if (getInlineSize(contents) > kProtobufLimit)
+    return emitError(loc) << "the model needs external data, which a stream "
+                             "cannot hold; write it to a file";
+  std::vector<bool> external(contents.largeInitializers.size(), false);
+  if (failed(writeModelBytes(contents, external, os, FileMappings(), loc)))
+    return failure();
+  os.flush();
   return success();
 }

@@ -28,6 +28,11 @@ LogicalResult writeModelFile(ModelContents &contents, StringRef path,
                              std::optional<uint64_t> externalDataThreshold,
                              Location loc, bool *wroteExternalData = nullptr);
 
+/// Writes `contents` to `os` with all its initializers inline; fails, at
+/// `loc`, when the model would need external data.
+LogicalResult writeModelStream(ModelContents &contents, raw_ostream &os,
+                               Location loc);
+
 } // namespace mlir::torch_onnx
 
 #endif // TORCH_ONNX_LIB_TARGET_ONNX_MODELWRITER_H

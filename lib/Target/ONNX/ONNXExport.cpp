@@ -6,7 +6,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The emitter: builds the model (ModelBuilder), checks it with libonnx
-// (ONNXChecks) and writes it (ModelWriter) or prints it (TextPrinter).
+// (ONNXChecks) and writes it to a file or a stream (ModelWriter) or prints
+// it (TextPrinter).
 //
 //===----------------------------------------------------------------------===//
 
@@ -103,11 +104,13 @@ static LogicalResult addLocalFunctions(ArrayRef<std::string> functions,
   return success();
 }
 
-LogicalResult
-mlir::torch_onnx::exportONNXFile(ModuleOp module, StringRef outputPath,
-                                 const ONNXExportOptions &options,
-                                 ONNXModelSummary *summary) {
-  ModelContents contents;
+/// Builds the model of `module` into `contents` with the functions that
+/// `options` asks for, fills `summary` when it is given, and checks the
+/// model when `options.verify` is set.
+static LogicalResult prepareModel(ModuleOp module,
+                                  const ONNXExportOptions &options,
+                                  ModelContents &contents,
+                                  ONNXModelSummary *summary) {
   if (failed(buildModel(module, contents)))
     return failure();
   extractModuleFunctions(contents.model, options.moduleFunctions,
@@ -126,9 +129,32 @@ mlir::torch_onnx::exportONNXFile(ModuleOp module, StringRef outputPath,
             checkModel(contents.model, largeHeaders))
       return module.emitError() << *error;
   }
+  return success();
+}
+
+LogicalResult
+mlir::torch_onnx::exportONNXFile(ModuleOp module, StringRef outputPath,
+                                 const ONNXExportOptions &options,
+                                 ONNXModelSummary *summary) {
+  ModelContents contents;
+  if (failed(prepareModel(module, options, contents, summary)))
+    return failure();
   return writeModelFile(contents, outputPath, options.externalDataThreshold,
                         module.getLoc(),
                         summary ? &summary->wroteExternalData : nullptr);
+}
+
+LogicalResult
+mlir::torch_onnx::exportONNXStream(ModuleOp module, raw_ostream &os,
+                                   const ONNXExportOptions &options,
+                                   ONNXModelSummary *summary) {
+  if (options.externalDataThreshold)
+    return module.emitError("a stream cannot hold external data: export "
+                            "to a file to set an external data threshold");
+  ModelContents contents;
+  if (failed(prepareModel(module, options, contents, summary)))
+    return failure();
+  return writeModelStream(contents, os, module.getLoc());
 }
 
 LogicalResult mlir::torch_onnx::exportONNXText(ModuleOp module,

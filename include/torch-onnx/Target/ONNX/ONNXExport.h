@@ -70,6 +70,14 @@ LogicalResult exportONNXFile(ModuleOp module, StringRef outputPath,
                              const ONNXExportOptions &options,
                              ONNXModelSummary *summary = nullptr);
 
+/// Writes `module` like exportONNXFile, but to `os`, as one serialized
+/// ModelProto. A stream holds no side file: the model must stay within
+/// protobuf's 2 GiB limit, and `options.externalDataThreshold` must be
+/// unset; `summary->wroteExternalData` stays false.
+LogicalResult exportONNXStream(ModuleOp module, raw_ostream &os,
+                               const ONNXExportOptions &options,
+                               ONNXModelSummary *summary = nullptr);
+
 /// Prints `module` in ONNX's textual syntax.
 LogicalResult exportONNXText(ModuleOp module, raw_ostream &os);
 
