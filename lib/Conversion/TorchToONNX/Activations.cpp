@@ -241,8 +241,9 @@ struct ConvertHardtanh : public ONNXConversionPattern<Torch::AtenHardtanhOp> {
   }
 };
 
-/// softplus: Softplus, scaled by beta. ONNX has no threshold; above it,
-/// softplus equals its input within float precision.
+/// softplus: Softplus, scaled by beta; x itself where x * beta passes the
+/// threshold. Past PyTorch's default threshold, 20, softplus equals its
+/// input within float precision, so that Where is left out.
 struct ConvertSoftplus : public ONNXConversionPattern<Torch::AtenSoftplusOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
 
@@ -255,16 +256,21 @@ struct ConvertSoftplus : public ONNXConversionPattern<Torch::AtenSoftplusOp> {
                                 x)))
       return failure();
     GET_CONSTANT_FLOAT(beta, op.getBeta());
+    GET_CONSTANT_FLOAT(threshold, op.getThreshold());
     ONNXBuilder b(rewriter, op.getLoc());
-    if (*beta == 1.0) {
-      rewriter.replaceOp(op, b.unary<ONNX::SoftplusOp>(x));
-      return success();
-    }
     Value betaTensor = b.scalar(type.getElementType(), *beta);
-    Value scaled = b.create<ONNX::MulOp>(type, {x, betaTensor});
-    rewriter.replaceOp(
-        op, b.create<ONNX::DivOp>(
-                type, {b.unary<ONNX::SoftplusOp>(scaled), betaTensor}));
+    Value scaled =
+        *beta == 1.0 ? x : b.create<ONNX::MulOp>(type, {x, betaTensor});
+    Value result = b.unary<ONNX::SoftplusOp>(scaled);
+    if (*beta != 1.0)
+      result = b.create<ONNX::DivOp>(type, {result, betaTensor});
+    if (*threshold < 20.0) {
+      Value above = b.binary<ONNX::GreaterOp>(
+          scaled, b.scalar(type.getElementType(), *threshold),
+          rewriter.getI1Type());
+      result = b.create<ONNX::WhereOp>(type, {above, x, result});
+    }
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

@@ -613,8 +613,10 @@ struct ConvertLinspace : public ONNXConversionPattern<Torch::AtenLinspaceOp> {
     double step = *steps > 1 ? (*end - *start) / (*steps - 1) : 0.0;
     SmallVector<Attribute> elements;
     for (int64_t i = 0; i < *steps; ++i) {
-      double v =
-          i < *steps / 2 ? *start + step * i : *end - step * (*steps - 1 - i);
+      // A single step is the start.
+      double v = i < *steps / 2 || *steps == 1
+                     ? *start + step * i
+                     : *end - step * (*steps - 1 - i);
       if (isFloatType(elementType))
         elements.push_back(FloatAttr::get(elementType, v));
       else

@@ -109,7 +109,11 @@ enum class Arithmetic {
   And,
   Or,
   Xor,
-  Atan2Unsupported
+  Atan2,
+  LogAddExp,
+  LogAddExp2,
+  XLogY,
+  Heaviside
 };
 
 /// `a / b` rounded as `roundingMode` ("" for true division, "trunc",
@@ -137,6 +141,77 @@ Value createDivision(ONNXBuilder &b, TensorType type, Value lhs, Value rhs,
   return b.cast(quotient, elementType);
 }
 
+/// The binary ops that ONNX composes: `type` is the result type, `lhs` and
+/// `rhs` are of its element type.
+Value createComposite(ONNXBuilder &b, Arithmetic kind, TensorType type,
+                      Value lhs, Value rhs) {
+  Type elementType = type.getElementType();
+  Type i1 = b.getBuilder().getI1Type();
+  auto constant = [&](double value) { return b.scalar(elementType, value); };
+  auto select = [&](Value condition, Value x, Value y) {
+    return b.create<ONNX::WhereOp>(type, {condition, x, y});
+  };
+  Value zero = constant(0.0);
+  switch (kind) {
+  case Arithmetic::Atan2: {
+    // atan(y / x), moved by pi into the left half-plane; 0 at the origin,
+    // where y / x is NaN. Two infinities divide as their signs.
+    Value infinite =
+        b.binary<ONNX::AndOp>(b.predicate<ONNX::IsInfOp>(lhs),
+                              b.predicate<ONNX::IsInfOp>(rhs));
+    Value y = b.create<ONNX::WhereOp>(
+        cast<TensorType>(lhs.getType()),
+        {infinite, b.unary<ONNX::SignOp>(lhs), lhs});
+    Value x = b.create<ONNX::WhereOp>(
+        cast<TensorType>(rhs.getType()),
+        {infinite, b.unary<ONNX::SignOp>(rhs), rhs});
+    Value base = b.unary<ONNX::AtanOp>(b.create<ONNX::DivOp>(type, {y, x}));
+    Value turn = select(b.binary<ONNX::GreaterOrEqualOp>(lhs, zero, i1),
+                        constant(M_PI), constant(-M_PI));
+    Value left = b.binary<ONNX::LessOp>(rhs, zero, i1);
+    Value shifted =
+        b.create<ONNX::AddOp>(type, {base, select(left, turn, zero)});
+    Value origin =
+        b.binary<ONNX::AndOp>(b.binary<ONNX::EqualOp>(lhs, zero, i1),
+                              b.binary<ONNX::EqualOp>(rhs, zero, i1));
+    return select(origin, zero, shifted);
+  }
+  case Arithmetic::LogAddExp:
+  case Arithmetic::LogAddExp2: {
+    // max + log(1 + exp(-|a - b|)); equal operands (infinities too) give
+    // a + log(2).
+    bool base2 = kind == Arithmetic::LogAddExp2;
+    Value larger = b.create<ONNX::MaxOp>(type, {lhs, rhs});
+    Value gap = b.unary<ONNX::NegOp>(
+        b.unary<ONNX::AbsOp>(b.create<ONNX::SubOp>(type, {lhs, rhs})));
+    Value power = base2 ? b.create<ONNX::PowOp>(type, {constant(2.0), gap})
+                        : b.unary<ONNX::ExpOp>(gap);
+    Value log = b.unary<ONNX::LogOp>(
+        b.create<ONNX::AddOp>(type, {constant(1.0), power}));
+    if (base2)
+      log = b.create<ONNX::DivOp>(type, {log, constant(M_LN2)});
+    Value sum = b.create<ONNX::AddOp>(type, {larger, log});
+    Value doubled = b.create<ONNX::AddOp>(
+        type, {lhs, constant(base2 ? 1.0 : M_LN2)});
+    return select(b.binary<ONNX::EqualOp>(lhs, rhs, i1), doubled, sum);
+  }
+  case Arithmetic::XLogY: {
+    // 0 where x is 0, unless y is NaN.
+    Value product =
+        b.create<ONNX::MulOp>(type, {lhs, b.unary<ONNX::LogOp>(rhs)});
+    Value isZero = b.binary<ONNX::EqualOp>(lhs, zero, i1);
+    Value result = select(isZero, zero, product);
+    return select(b.predicate<ONNX::IsNaNOp>(rhs), rhs, result);
+  }
+  case Arithmetic::Heaviside: {
+    Value step = b.cast(b.binary<ONNX::GreaterOp>(lhs, zero, i1), elementType);
+    return select(b.binary<ONNX::EqualOp>(lhs, zero, i1), rhs, step);
+  }
+  default:
+    return {};
+  }
+}
+
 /// add, sub, rsub, mul, div, pow, remainder, fmod, floor_divide, maximum,
 /// minimum and the bitwise/logical binary ops. Operands 0 and 1 are the
 /// inputs; add/sub/rsub have `alpha` as operand 2 and the div modes a
@@ -161,7 +236,9 @@ struct ConvertArithmetic : public ONNXConversionPattern<OpTy> {
     bool isLogical = Kind == Arithmetic::And || Kind == Arithmetic::Or ||
                      Kind == Arithmetic::Xor;
     Type operandType = elementType;
-    if (isLogical && !isBoolType(elementType))
+    // Integers take BitwiseAnd, BitwiseOr and BitwiseXor (opset 18).
+    bool isBitwise = isLogical && !isBoolType(elementType);
+    if (isBitwise && (isFloatType(elementType) || b.getTargetOpset() < 18))
       return rewriter.notifyMatchFailure(op, "bitwise ops on integers");
     FailureOr<Value> lhs = getOperandAs(rewriter, loc, torchLhs,
                                         adaptor.getOperands()[0], operandType);
@@ -248,16 +325,24 @@ struct ConvertArithmetic : public ONNXConversionPattern<OpTy> {
       result = b.create<ONNX::MinOp>(type, {*lhs, *rhs});
       break;
     case Arithmetic::And:
-      result = b.create<ONNX::AndOp>(type, {*lhs, *rhs});
+      result = isBitwise ? b.create<ONNX::BitwiseAndOp>(type, {*lhs, *rhs})
+                         : b.create<ONNX::AndOp>(type, {*lhs, *rhs});
       break;
     case Arithmetic::Or:
-      result = b.create<ONNX::OrOp>(type, {*lhs, *rhs});
+      result = isBitwise ? b.create<ONNX::BitwiseOrOp>(type, {*lhs, *rhs})
+                         : b.create<ONNX::OrOp>(type, {*lhs, *rhs});
       break;
     case Arithmetic::Xor:
-      result = b.create<ONNX::XorOp>(type, {*lhs, *rhs});
+      result = isBitwise ? b.create<ONNX::BitwiseXorOp>(type, {*lhs, *rhs})
+                         : b.create<ONNX::XorOp>(type, {*lhs, *rhs});
       break;
-    case Arithmetic::Atan2Unsupported:
-      return failure();
+    case Arithmetic::Atan2:
+    case Arithmetic::LogAddExp:
+    case Arithmetic::LogAddExp2:
+    case Arithmetic::XLogY:
+    case Arithmetic::Heaviside:
+      result = createComposite(b, Kind, type, *lhs, *rhs);
+      break;
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -385,8 +470,24 @@ enum class Unary {
   LogicalNot,
   BitwiseNot,
   IsNan,
-  IsInf
+  IsInf,
+  IsPosInf,
+  IsNegInf,
+  IsFinite,
+  SignBit,
+  Erfc,
+  Sinc,
+  Deg2Rad,
+  Rad2Deg
 };
+
+/// The unary ops whose result is bool, computed on the input as it is.
+constexpr bool isPredicate(Unary kind) {
+  return kind == Unary::LogicalNot || kind == Unary::IsNan ||
+         kind == Unary::IsInf || kind == Unary::IsPosInf ||
+         kind == Unary::IsNegInf || kind == Unary::IsFinite ||
+         kind == Unary::SignBit;
+}
 
 template <typename OpTy, Unary Kind>
 struct ConvertUnary : public ONNXConversionPattern<OpTy> {
@@ -403,9 +504,11 @@ struct ConvertUnary : public ONNXConversionPattern<OpTy> {
     ONNXBuilder b(rewriter, op.getLoc());
     Type elementType = type.getElementType();
     // Integer inputs of float functions are cast first.
-    if (Kind != Unary::LogicalNot && Kind != Unary::IsNan &&
-        Kind != Unary::IsInf)
+    if (!isPredicate(Kind))
       input = b.cast(input, elementType);
+    Type inputType = getElementType(input);
+    TensorType boolType = cast<TensorType>(input.getType())
+                              .clone(rewriter.getI1Type());
     auto constant = [&](double value) { return b.scalar(elementType, value); };
     Value result;
     switch (Kind) {
@@ -531,10 +634,166 @@ struct ConvertUnary : public ONNXConversionPattern<OpTy> {
       result = b.create<ONNX::IsNaNOp>(type, input);
       break;
     case Unary::IsInf:
-      result = b.create<ONNX::IsInfOp>(type, input);
+    case Unary::IsPosInf:
+    case Unary::IsNegInf:
+    case Unary::IsFinite:
+      // Integers are finite.
+      if (!isFloatType(inputType)) {
+        // x == x is true everywhere, in the input's shape.
+        result = b.create<ONNX::EqualOp>(boolType, {input, input});
+        if (Kind != Unary::IsFinite)
+          result = b.unary<ONNX::NotOp>(result);
+      } else if (Kind == Unary::IsFinite) {
+        Value special = b.create<ONNX::OrOp>(
+            boolType, {b.predicate<ONNX::IsInfOp>(input),
+                       b.predicate<ONNX::IsNaNOp>(input)});
+        result = b.unary<ONNX::NotOp>(special);
+      } else {
+        result = b.predicate<ONNX::IsInfOp>(
+            input, {b.intAttr("detect_negative", Kind != Unary::IsPosInf),
+                    b.intAttr("detect_positive", Kind != Unary::IsNegInf)});
+      }
+      break;
+    case Unary::SignBit: {
+      // Negative, or a negative zero (whose reciprocal is -inf).
+      Value zero = b.scalar(inputType, 0.0);
+      result = b.binary<ONNX::LessOp>(input, zero, rewriter.getI1Type());
+      if (isFloatType(inputType)) {
+        Value negativeZero = b.binary<ONNX::AndOp>(
+            b.binary<ONNX::EqualOp>(input, zero, rewriter.getI1Type()),
+            b.binary<ONNX::LessOp>(b.unary<ONNX::ReciprocalOp>(input), zero,
+                                   rewriter.getI1Type()));
+        result = b.binary<ONNX::OrOp>(result, negativeZero);
+      }
+      break;
+    }
+    case Unary::Erfc:
+      result = b.create<ONNX::SubOp>(
+          type, {constant(1.0), b.unary<ONNX::ErfOp>(input)});
+      break;
+    case Unary::Sinc: {
+      // sin(pi x) / (pi x), and 1 at 0.
+      Value scaled = b.create<ONNX::MulOp>(type, {input, constant(M_PI)});
+      Value ratio = b.create<ONNX::DivOp>(
+          type, {b.unary<ONNX::SinOp>(scaled), scaled});
+      result = b.create<ONNX::WhereOp>(
+          type, {b.binary<ONNX::EqualOp>(input, constant(0.0),
+                                         rewriter.getI1Type()),
+                 constant(1.0), ratio});
+      break;
+    }
+    case Unary::Deg2Rad:
+      result = b.create<ONNX::MulOp>(type, {input, constant(M_PI / 180.0)});
+      break;
+    case Unary::Rad2Deg:
+      result = b.create<ONNX::MulOp>(type, {input, constant(180.0 / M_PI)});
       break;
     }
     rewriter.replaceOp(op, b.cast(result, elementType));
+    return success();
+  }
+};
+
+/// round.decimals as PyTorch computes it: round(x * 10^d) / 10^d, or for
+/// negative d round(x / 10^-d) * 10^-d.
+struct ConvertRoundDecimals
+    : public ONNXConversionPattern<Torch::AtenRoundDecimalsOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenRoundDecimalsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(getTypeConverter(), op);
+    std::optional<int64_t> decimals =
+        Torch::matchConstantInt(op.getDecimals());
+    if (!type || !decimals || !isFloatType(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value scale = b.scalar(type.getElementType(),
+                           std::pow(10.0, std::abs(*decimals)));
+    Value x = adaptor.getSelf();
+    Value result;
+    if (*decimals >= 0)
+      result = b.create<ONNX::DivOp>(
+          type, {b.unary<ONNX::RoundOp>(
+                     b.create<ONNX::MulOp>(type, {x, scale})),
+                 scale});
+    else
+      result = b.create<ONNX::MulOp>(
+          type, {b.unary<ONNX::RoundOp>(
+                     b.create<ONNX::DivOp>(type, {x, scale})),
+                 scale});
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// logit(x, eps): log(x / (1 - x)), with x clamped to [eps, 1 - eps] when
+/// eps is given.
+struct ConvertLogit : public ONNXConversionPattern<Torch::AtenLogitOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenLogitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(getTypeConverter(), op);
+    std::optional<double> eps = Torch::matchConstantFloat(op.getEps());
+    if (!type || (!isNone(op.getEps()) && !eps))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value x = b.cast(adaptor.getSelf(), elementType);
+    if (eps)
+      x = b.create<ONNX::ClipOp>(type, {x, b.scalar(elementType, *eps),
+                                        b.scalar(elementType, 1.0 - *eps)});
+    Value rest =
+        b.create<ONNX::SubOp>(type, {b.scalar(elementType, 1.0), x});
+    rewriter.replaceOp(op, b.unary<ONNX::LogOp>(
+                               b.create<ONNX::DivOp>(type, {x, rest})));
+    return success();
+  }
+};
+
+/// isclose as PyTorch computes it: equal, or both NaN with equal_nan, or a
+/// finite |a - b| within atol + |rtol * b|.
+struct ConvertIsclose : public ONNXConversionPattern<Torch::AtenIscloseOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenIscloseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(getTypeConverter(), op);
+    std::optional<double> rtol = Torch::matchConstantFloat(op.getRtol());
+    std::optional<double> atol = Torch::matchConstantFloat(op.getAtol());
+    std::optional<bool> equalNaN = Torch::matchConstantBool(op.getEqualNan());
+    Value a = adaptor.getSelf(), other = adaptor.getOther();
+    if (!type || !rtol || !atol || !equalNaN ||
+        getElementType(a) != getElementType(other))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type i1 = rewriter.getI1Type();
+    Type elementType = getElementType(a);
+    Value close = b.binary<ONNX::EqualOp>(a, other, i1);
+    if (!isFloatType(elementType)) {
+      rewriter.replaceOp(op, close);
+      return success();
+    }
+    if (*equalNaN)
+      close = b.binary<ONNX::OrOp>(
+          close, b.binary<ONNX::AndOp>(b.predicate<ONNX::IsNaNOp>(a),
+                                       b.predicate<ONNX::IsNaNOp>(other)));
+    Value error = b.unary<ONNX::AbsOp>(b.binary<ONNX::SubOp>(a, other));
+    Value allowed = b.binary<ONNX::AddOp>(
+        b.scalar(elementType, *atol),
+        b.unary<ONNX::AbsOp>(
+            b.binary<ONNX::MulOp>(other, b.scalar(elementType, *rtol))));
+    Value finite = b.unary<ONNX::NotOp>(b.binary<ONNX::OrOp>(
+        b.predicate<ONNX::IsInfOp>(error),
+        b.predicate<ONNX::IsNaNOp>(error)));
+    Value within = b.binary<ONNX::AndOp>(
+        finite, b.binary<ONNX::LessOrEqualOp>(error, allowed, i1));
+    rewriter.replaceOp(op, b.cast(b.binary<ONNX::OrOp>(close, within),
+                                  type.getElementType()));
     return success();
   }
 };
@@ -873,6 +1132,11 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
       ConvertArithmetic<AtenMinimumOp, Arithmetic::Minimum>,
       ConvertArithmetic<AtenMaxOtherOp, Arithmetic::Maximum>,
       ConvertArithmetic<AtenMinOtherOp, Arithmetic::Minimum>,
+      ConvertArithmetic<AtenAtan2Op, Arithmetic::Atan2>,
+      ConvertArithmetic<AtenLogaddexpOp, Arithmetic::LogAddExp>,
+      ConvertArithmetic<AtenLogaddexp2Op, Arithmetic::LogAddExp2>,
+      ConvertArithmetic<AtenXlogyTensorOp, Arithmetic::XLogY>,
+      ConvertArithmetic<AtenHeavisideOp, Arithmetic::Heaviside>,
       ConvertArithmetic<AtenLogicalAndOp, Arithmetic::And>,
       ConvertArithmetic<AtenLogicalOrOp, Arithmetic::Or>,
       ConvertArithmetic<AtenLogicalXorOp, Arithmetic::Xor>,
@@ -935,7 +1199,18 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
       ConvertUnary<AtenLogicalNotOp, Unary::LogicalNot>,
       ConvertUnary<AtenBitwiseNotOp, Unary::BitwiseNot>,
       ConvertUnary<AtenIsnanOp, Unary::IsNan>,
-      ConvertUnary<AtenIsinfOp, Unary::IsInf>>(typeConverter, patterns, opset);
+      ConvertUnary<AtenIsinfOp, Unary::IsInf>,
+      ConvertUnary<AtenIsposinfOp, Unary::IsPosInf>,
+      ConvertUnary<AtenIsneginfOp, Unary::IsNegInf>,
+      ConvertUnary<AtenIsfiniteOp, Unary::IsFinite>,
+      ConvertUnary<AtenSignbitOp, Unary::SignBit>,
+      ConvertUnary<AtenErfcOp, Unary::Erfc>,
+      ConvertUnary<AtenSincOp, Unary::Sinc>,
+      ConvertUnary<AtenDeg2radOp, Unary::Deg2Rad>,
+      ConvertUnary<AtenRad2degOp, Unary::Rad2Deg>>(typeConverter, patterns,
+                                                   opset);
+  addPatterns<ConvertLogit, ConvertIsclose, ConvertRoundDecimals>(
+      typeConverter, patterns, opset);
   addPatterns<ConvertAddcOp<AtenAddcmulOp, false>,
               ConvertAddcOp<AtenAddcdivOp, true>, ConvertLerp<AtenLerpTensorOp>,
               ConvertLerp<AtenLerpScalarOp>, ConvertNanToNum>(typeConverter,
@@ -965,6 +1240,8 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
       ConvertToResultType<AtenCloneOp>, ConvertToResultType<AtenContiguousOp>,
       ConvertToResultType<AtenDetachOp>, ConvertToResultType<AtenAliasOp>,
       ConvertToResultType<AtenLiftFreshOp>,
-      ConvertToResultType<AtenLiftFreshCopyOp>, ConvertCopy>(typeConverter,
+      ConvertToResultType<AtenLiftFreshCopyOp>,
+      ConvertToResultType<AtenResolveConjOp>,
+      ConvertToResultType<AtenResolveNegOp>, ConvertCopy>(typeConverter,
                                                              patterns, opset);
 }

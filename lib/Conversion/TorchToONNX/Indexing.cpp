@@ -23,7 +23,9 @@
 
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cmath>
 #include <limits>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -233,6 +235,11 @@ struct ConvertIndexSelect
         !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
+    // A 0-d tensor has one element to select, and stays 0-d.
+    if (*rank == 0) {
+      rewriter.replaceOp(op, adaptor.getSelf());
+      return success();
+    }
     Value index = b.cast(adaptor.getIndex(), rewriter.getI64Type());
     // A 0-d index selects one element and keeps the dim.
     if (getRank(index) == 0)
@@ -502,6 +509,24 @@ struct ConvertIndexCopy : public ONNXConversionPattern<Torch::AtenIndexCopyOp> {
   }
 };
 
+/// `src` cut to the shape of `index`: ScatterElements takes updates of the
+/// index's shape, PyTorch's scatters read the index's extent of `src`.
+FailureOr<Value> getScatterUpdates(ONNXBuilder &b, Value src, Value index) {
+  if (getShape(src) == getShape(index))
+    return src;
+  std::optional<SmallVector<int64_t>> indexShape = getShape(index);
+  if (!indexShape)
+    return failure();
+  SmallVector<int64_t> zeros(indexShape->size(), 0);
+  SmallVector<int64_t> axes;
+  for (int64_t d = 0; d < static_cast<int64_t>(indexShape->size()); ++d)
+    axes.push_back(d);
+  return b.create<ONNX::SliceOp>(
+      cast<TensorType>(index.getType()).clone(getElementType(src)),
+      {src, b.i64Tensor(zeros), b.shapeOf(index), b.i64Tensor(axes),
+       b.none()});
+}
+
 /// scatter.src, scatter.value and scatter_add: ScatterElements.
 template <typename OpTy>
 struct ConvertScatter : public ONNXConversionPattern<OpTy> {
@@ -532,21 +557,11 @@ struct ConvertScatter : public ONNXConversionPattern<OpTy> {
           cast<TensorType>(index.getType()).clone(type.getElementType()),
           {*value, b.shapeOf(index)});
     } else {
-      updates = b.cast(adaptor.getSrc(), type.getElementType());
-      // ScatterElements takes updates of the index's shape.
-      if (getShape(updates) != getShape(index)) {
-        std::optional<SmallVector<int64_t>> indexShape = getShape(index);
-        if (!indexShape)
-          return rewriter.notifyMatchFailure(op, "unranked index");
-        SmallVector<int64_t> zeros(indexShape->size(), 0);
-        SmallVector<int64_t> axes;
-        for (int64_t d = 0; d < static_cast<int64_t>(indexShape->size()); ++d)
-          axes.push_back(d);
-        updates = b.create<ONNX::SliceOp>(
-            cast<TensorType>(index.getType()).clone(type.getElementType()),
-            {updates, b.i64Tensor(zeros), b.shapeOf(index), b.i64Tensor(axes),
-             b.none()});
-      }
+      FailureOr<Value> src = getScatterUpdates(
+          b, b.cast(adaptor.getSrc(), type.getElementType()), index);
+      if (failed(src))
+        return rewriter.notifyMatchFailure(op, "unranked index");
+      updates = *src;
     }
     SmallVector<NamedAttribute> attrs{
         b.intAttr("axis", normalizeDim(*dim, *rank))};
@@ -555,6 +570,77 @@ struct ConvertScatter : public ONNXConversionPattern<OpTy> {
     rewriter.replaceOp(op,
                        b.create<ONNX::ScatterElementsOp>(
                            type, {adaptor.getSelf(), index, updates}, attrs));
+    return success();
+  }
+};
+
+/// scatter_reduce.two: ScatterElements with the reduction (add and mul from
+/// opset 16, max and min from 18). Without include_self, the indexed
+/// elements start from the reduction's identity; mean divides the sum by
+/// the number of values each element received.
+struct ConvertScatterReduce
+    : public ONNXConversionPattern<Torch::AtenScatterReduceTwoOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenScatterReduceTwoOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+    auto reduce = op.getReduce().getDefiningOp<Torch::ConstantStrOp>();
+    std::optional<bool> includeSelf =
+        Torch::matchConstantBool(op.getIncludeSelf());
+    if (!type || !rank || !dim || !isValidDim(*dim, *rank) || !reduce ||
+        !includeSelf)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    Type elementType = type.getElementType();
+    bool isFloat = isFloatType(elementType);
+    double inf = std::numeric_limits<double>::infinity();
+    auto [reduction, identity, minOpset] =
+        llvm::StringSwitch<std::tuple<StringRef, double, int64_t>>(
+            reduce.getValue())
+            .Case("sum", {"add", 0.0, 16})
+            .Case("mean", {"add", 0.0, 16})
+            .Case("prod", {"mul", 1.0, 16})
+            .Case("amax", {"max", -inf, 18})
+            .Case("amin", {"min", inf, 18})
+            .Default({"", 0.0, 0});
+    if (reduction.empty() || opset < minOpset ||
+        (!isFloat && std::isinf(identity)))
+      return rewriter.notifyMatchFailure(op, "unsupported reduction");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value self = adaptor.getSelf();
+    Value index = b.cast(adaptor.getIndex(), rewriter.getI64Type());
+    FailureOr<Value> updates =
+        getScatterUpdates(b, b.cast(adaptor.getSrc(), elementType), index);
+    if (failed(updates))
+      return rewriter.notifyMatchFailure(op, "unranked index");
+    NamedAttribute axis = b.intAttr("axis", normalizeDim(*dim, *rank));
+    auto filled = [&](Value like, double value) {
+      return b.create<ONNX::ExpandOp>(
+          cast<TensorType>(like.getType()).clone(elementType),
+          {b.scalar(elementType, value), b.shapeOf(like)});
+    };
+    auto scatter = [&](Value data, Value values, StringRef mode) {
+      SmallVector<NamedAttribute> attrs{axis};
+      if (!mode.empty())
+        attrs.push_back(b.stringAttr("reduction", mode));
+      return b.create<ONNX::ScatterElementsOp>(type, {data, index, values},
+                                               attrs);
+    };
+    Value start =
+        *includeSelf ? self : scatter(self, filled(index, identity), "");
+    Value result = scatter(start, *updates, reduction);
+    if (reduce.getValue() == "mean") {
+      Value ones = filled(self, 1.0);
+      Value counts =
+          *includeSelf ? ones : scatter(ones, filled(index, 0.0), "");
+      counts = scatter(counts, filled(index, 1.0), "add");
+      result = b.create<ONNX::DivOp>(type, {result, counts});
+    }
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -810,7 +896,8 @@ void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
               ConvertIndexPut<AtenIndexPutHackedTwinOp>, ConvertIndexCopy,
               ConvertScatter<AtenScatterSrcOp>,
               ConvertScatter<AtenScatterValueOp>,
-              ConvertScatter<AtenScatterAddOp>>(typeConverter, patterns, opset);
+              ConvertScatter<AtenScatterAddOp>, ConvertScatterReduce>(
+      typeConverter, patterns, opset);
   addPatterns<ConvertFlip, ConvertRoll, ConvertConstantPad, ConvertPad,
               ConvertModePad<AtenReflectionPad1dOp, true>,
               ConvertModePad<AtenReflectionPad2dOp, true>,

@@ -118,6 +118,12 @@ public:
   Value unary(Value value, ArrayRef<NamedAttribute> attributes = {}) {
     return create<OpTy>(value.getType(), value, attributes);
   }
+  /// Elementwise unary op `OpTy` with a bool result of `value`'s shape.
+  template <typename OpTy>
+  Value predicate(Value value, ArrayRef<NamedAttribute> attributes = {}) {
+    auto type = llvm::cast<TensorType>(value.getType());
+    return create<OpTy>(type.clone(builder.getI1Type()), value, attributes);
+  }
 
   /// A reduction over `axes` (non-negative) with `keepdims`, with the
   /// reduced result type. The axes are an input where the reduction's

@@ -94,6 +94,9 @@ void populateRecurrentPatterns(TypeConverter &typeConverter,
 /// Embedding.cpp: embedding lookups.
 void populateEmbeddingPatterns(TypeConverter &typeConverter,
                                RewritePatternSet &patterns, int64_t opset);
+/// Random.cpp: rand, randn, randint, bernoulli and their `_like` forms.
+void populateRandomPatterns(TypeConverter &typeConverter,
+                            RewritePatternSet &patterns, int64_t opset);
 /// SliceScatter.cpp: writes into a slice or a selected index.
 void populateSliceScatterPatterns(TypeConverter &typeConverter,
                                   RewritePatternSet &patterns, int64_t opset);

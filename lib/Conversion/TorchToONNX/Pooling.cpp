@@ -123,16 +123,33 @@ LogicalResult convertPool(Operation *op, const PoolOperands &operands,
   SmallVector<NamedAttribute> attrs;
   if (ceil)
     attrs.push_back(b.intAttr("ceil_mode", 1));
-  Value result;
+  Value result, indices;
+  bool wantIndices = op->getNumResults() > 1 && !op->getResult(1).use_empty();
   if (operands.isMax) {
     if (llvm::any_of(*dilations, [](int64_t d) { return d != 1; }))
       attrs.push_back(b.intsAttr("dilations", *dilations));
     attrs.push_back(b.intsAttr("kernel_shape", *kernel));
     attrs.push_back(b.intsAttr("pads", pads));
     attrs.push_back(b.intsAttr("strides", *strides));
-    result = b.createOp<ONNX::MaxPoolOp>(
-                  TypeRange{poolType, rewriter.getNoneType()}, input, attrs)
-                 ->getResult(0);
+    // ONNX numbers the elements of the whole input, PyTorch those of each
+    // plane: the plane's size is the modulus.
+    int64_t planeSize = 1;
+    for (int64_t size : ArrayRef<int64_t>(poolInputShape).take_back(
+             spatialRank))
+      planeSize = size == ShapedType::kDynamic || planeSize < 0
+                      ? -1
+                      : planeSize * size;
+    if (wantIndices && planeSize < 0)
+      return rewriter.notifyMatchFailure(op, "indices of dynamic planes");
+    Type indexType = poolType.clone(rewriter.getI64Type());
+    Operation *pool = b.createOp<ONNX::MaxPoolOp>(
+        TypeRange{poolType,
+                  wantIndices ? indexType : Type(rewriter.getNoneType())},
+        input, attrs);
+    result = pool->getResult(0);
+    if (wantIndices)
+      indices = b.create<ONNX::ModOp>(
+          indexType, {pool->getResult(1), b.i64Scalar(planeSize)});
   } else {
     if (operands.divisorOverride && !isNone(operands.divisorOverride))
       return rewriter.notifyMatchFailure(op, "divisor_override");
@@ -149,11 +166,18 @@ LogicalResult convertPool(Operation *op, const PoolOperands &operands,
     attrs.push_back(b.intsAttr("strides", *strides));
     result = b.create<ONNX::AveragePoolOp>(poolType, input, attrs);
   }
-  if (unbatched)
+  if (unbatched) {
     result = b.squeeze(result, {0});
+    if (indices)
+      indices = b.squeeze(indices, {0});
+  }
   SmallVector<Value> results{result};
-  // The indices of max_pool2d_with_indices are only supported unused.
   for (Value extra : op->getResults().drop_front()) {
+    if (indices) {
+      results.push_back(indices);
+      indices = {};
+      continue;
+    }
     if (!extra.use_empty())
       return rewriter.notifyMatchFailure(op, "pooling indices are used");
     results.push_back(b.none());
@@ -162,7 +186,7 @@ LogicalResult convertPool(Operation *op, const PoolOperands &operands,
   return success();
 }
 
-/// max_pool1d/2d/3d and max_pool2d_with_indices (values only).
+/// max_pool1d/2d/3d and max_pool2d_with_indices.
 template <typename OpTy>
 struct ConvertMaxPool : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;

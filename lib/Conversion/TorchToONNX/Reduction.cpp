@@ -47,10 +47,11 @@ std::optional<SmallVector<int64_t>> getReductionAxes(Value dims, int64_t rank) {
     return std::nullopt;
   if (list->empty())
     return getReductionAxes(Value(), rank);
+  // A 0-d tensor takes dim 0 or -1, as if it had one dim.
   for (int64_t dim : *list) {
-    if (!isValidDim(dim, rank))
+    if (!isValidDim(dim, std::max<int64_t>(rank, 1)))
       return std::nullopt;
-    axes.push_back(normalizeDim(dim, rank));
+    axes.push_back(rank == 0 ? 0 : normalizeDim(dim, rank));
   }
   llvm::sort(axes);
   return axes;
@@ -161,7 +162,12 @@ struct ConvertMinMaxDim : public ONNXConversionPattern<OpTy> {
     Value values = createReduction(b, IsMax ? Reduction::Max : Reduction::Min,
                                    input, *axes, *keep, valuesType);
     Value indices;
-    if (!op.getIndices().use_empty()) {
+    if (!op.getIndices().use_empty() && *rank == 0) {
+      // The index of the only element.
+      indices = b.constant(DenseElementsAttr::get(
+          RankedTensorType::get({}, indicesType.getElementType()),
+          IntegerAttr::get(indicesType.getElementType(), 0)));
+    } else if (!op.getIndices().use_empty()) {
       SmallVector<NamedAttribute> attrs{b.intAttr("axis", (*axes)[0]),
                                         b.intAttr("keepdims", *keep)};
       indices = IsMax ? b.create<ONNX::ArgMaxOp>(indicesType, input, attrs)

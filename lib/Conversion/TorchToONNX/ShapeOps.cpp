@@ -376,6 +376,146 @@ struct ConvertSqueeze : public ONNXConversionPattern<OpTy> {
   }
 };
 
+/// squeeze.dims: the listed dims of size 1.
+struct ConvertSqueezeDims
+    : public ONNXConversionPattern<Torch::AtenSqueezeDimsOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenSqueezeDimsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value input = adaptor.getSelf();
+    std::optional<SmallVector<int64_t>> shape = getShape(input);
+    std::optional<SmallVector<int64_t>> dims =
+        Torch::matchConstantIntList(op.getDim());
+    if (!shape || !dims)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    int64_t rank = shape->size();
+    SmallVector<int64_t> axes;
+    for (int64_t dim : *dims) {
+      if (!isValidDim(dim, std::max<int64_t>(rank, 1)))
+        return rewriter.notifyMatchFailure(op, "invalid dim");
+      if (rank == 0)
+        continue;
+      int64_t axis = normalizeDim(dim, rank);
+      if ((*shape)[axis] == ShapedType::kDynamic)
+        return rewriter.notifyMatchFailure(op, "a dynamic dim to squeeze");
+      if ((*shape)[axis] == 1 && !llvm::is_contained(axes, axis))
+        axes.push_back(axis);
+    }
+    llvm::sort(axes);
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(op, axes.empty() ? input : b.squeeze(input, axes));
+    return success();
+  }
+};
+
+/// diagonal(self, offset, dim1, dim2): the two dims moved last and
+/// flattened, then a Slice stepping over a row and a column at a time.
+struct ConvertDiagonal : public ONNXConversionPattern<Torch::AtenDiagonalOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenDiagonalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<SmallVector<int64_t>> shape = getShape(input);
+    std::optional<int64_t> offset = Torch::matchConstantInt(op.getOffset());
+    std::optional<int64_t> dim1 = Torch::matchConstantInt(op.getDim1());
+    std::optional<int64_t> dim2 = Torch::matchConstantInt(op.getDim2());
+    if (!type || !shape || !offset || !dim1 || !dim2 || shape->size() < 2 ||
+        !isValidDim(*dim1, shape->size()) || !isValidDim(*dim2, shape->size()))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    int64_t rank = shape->size();
+    int64_t first = normalizeDim(*dim1, rank);
+    int64_t second = normalizeDim(*dim2, rank);
+    int64_t rows = (*shape)[first], columns = (*shape)[second];
+    if (first == second || rows == ShapedType::kDynamic ||
+        columns == ShapedType::kDynamic)
+      return rewriter.notifyMatchFailure(op, "unsupported dims");
+    ONNXBuilder b(rewriter, op.getLoc());
+    SmallVector<int64_t> perm;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != first && d != second)
+        perm.push_back(d);
+    perm.push_back(first);
+    perm.push_back(second);
+    Value moved = b.transpose(input, perm);
+    SmallVector<int64_t> flat(rank - 2, 0);
+    flat.push_back(rows * columns);
+    Value rowsFlat = b.reshape(moved, flat);
+    int64_t length =
+        *offset >= 0 ? std::min(rows, columns - *offset)
+                     : std::min(rows + *offset, columns);
+    length = std::max<int64_t>(length, 0);
+    int64_t start = *offset >= 0 ? *offset : -*offset * columns;
+    int64_t end = start + (length - 1) * (columns + 1) + 1;
+    if (length == 0)
+      start = end = 0;
+    rewriter.replaceOp(
+        op, b.create<ONNX::SliceOp>(
+                type, {rowsFlat, b.i64Tensor({start}), b.i64Tensor({end}),
+                       b.i64Tensor({rank - 2}), b.i64Tensor({columns + 1})}));
+    return success();
+  }
+};
+
+/// repeat_interleave.self_int(self, repeats, dim): each element `repeats`
+/// times in a row, through a new dim after `dim` that is expanded and then
+/// merged. Without a dim, over the flattened input.
+struct ConvertRepeatInterleave
+    : public ONNXConversionPattern<Torch::AtenRepeatInterleaveSelfIntOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenRepeatInterleaveSelfIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<SmallVector<int64_t>> shape = getShape(input);
+    std::optional<int64_t> repeats = Torch::matchConstantInt(op.getRepeats());
+    if (!type || !shape || !repeats || *repeats < 0)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    int64_t axis = 0;
+    if (isNone(op.getDim())) {
+      input = b.reshape(input, {-1});
+      shape = getShape(input);
+    } else {
+      std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+      if (!dim || !isValidDim(*dim, std::max<int64_t>(shape->size(), 1)))
+        return rewriter.notifyMatchFailure(op, "unsupported dim");
+      if (shape->empty()) {
+        input = b.reshape(input, {1});
+        shape = getShape(input);
+      }
+      axis = normalizeDim(*dim, shape->size());
+    }
+    int64_t rank = shape->size();
+    // The merged dim is inferred, the dims before it are copied, and those
+    // after it, one place further in the expanded tensor, must be static.
+    SmallVector<int64_t> merged(rank, 0);
+    merged[axis] = -1;
+    for (int64_t d = axis + 1; d < rank; ++d) {
+      if ((*shape)[d] == ShapedType::kDynamic)
+        return rewriter.notifyMatchFailure(op, "a dynamic dim after dim");
+      merged[d] = (*shape)[d];
+    }
+    Value spread = b.unsqueeze(input, {axis + 1});
+    SmallVector<int64_t> expandedShape(*shape);
+    expandedShape.insert(expandedShape.begin() + axis + 1, *repeats);
+    SmallVector<int64_t> target(rank + 1, 1);
+    target[axis + 1] = *repeats;
+    Value expanded = b.create<ONNX::ExpandOp>(
+        RankedTensorType::get(expandedShape, type.getElementType()),
+        {spread, b.i64Tensor(target)});
+    rewriter.replaceOp(op, b.create<ONNX::ReshapeOp>(
+                               type, {expanded, b.i64Tensor(merged)}));
+    return success();
+  }
+};
+
 /// unsqueeze(self, dim).
 struct ConvertUnsqueeze : public ONNXConversionPattern<Torch::AtenUnsqueezeOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
@@ -568,7 +708,8 @@ void torch_to_onnx::populateShapePatterns(TypeConverter &typeConverter,
   using namespace Torch;
   addPatterns<ConvertReshape<AtenViewOp>, ConvertReshape<AtenReshapeOp>,
               ConvertReshape<Aten_ReshapeAliasOp>,
-              ConvertReshape<Aten_UnsafeViewOp>, ConvertReshapeAs<AtenViewAsOp>,
+              ConvertReshape<Aten_UnsafeViewOp>, ConvertReshape<AtenViewCopyOp>,
+              ConvertReshapeAs<AtenViewAsOp>,
               ConvertReshapeAs<AtenReshapeAsOp>, ConvertFlatten,
               ConvertUnflatten>(typeConverter, patterns, opset);
   addPatterns<ConvertPermutation<AtenPermuteOp>,
@@ -576,6 +717,8 @@ void torch_to_onnx::populateShapePatterns(TypeConverter &typeConverter,
               ConvertPermutation<AtenTOp>, ConvertPermutation<AtenNumpyTOp>,
               ConvertPermutation<AtenMovedimIntOp>>(typeConverter, patterns,
                                                     opset);
+  addPatterns<ConvertSqueezeDims, ConvertDiagonal, ConvertRepeatInterleave>(
+      typeConverter, patterns, opset);
   addPatterns<ConvertSqueeze<AtenSqueezeOp>, ConvertSqueeze<AtenSqueezeDimOp>,
               ConvertUnsqueeze, ConvertExpand<AtenExpandOp>,
               ConvertExpand<AtenBroadcastToOp>, ConvertExpandAs,

@@ -449,5 +449,6 @@ void mlir::torch_onnx::populateTorchToONNXPatterns(TypeConverter &typeConverter,
   populateAttentionPatterns(typeConverter, patterns, opset);
   populateRecurrentPatterns(typeConverter, patterns, opset);
   populateEmbeddingPatterns(typeConverter, patterns, opset);
+  populateRandomPatterns(typeConverter, patterns, opset);
   populateSliceScatterPatterns(typeConverter, patterns, opset);
 }

@@ -147,3 +147,20 @@ func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %1 = torch.aten.feature_dropout %0, %p, %false : !torch.vtensor<[4],f32>, !torch.float, !torch.bool -> !torch.vtensor<[4],f32>
   return %1 : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// softplus is its input where x * beta passes a threshold below PyTorch's
+// default 20.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[SCALED:.*]] = "onnx.Mul"(%arg0, %[[BETA:.*]])
+// CHECK: %[[SP:.*]] = "onnx.Softplus"(%[[SCALED]])
+// CHECK: %[[R:.*]] = "onnx.Div"(%[[SP]], %[[BETA]])
+// CHECK: %[[ABOVE:.*]] = "onnx.Greater"(%[[SCALED]], %{{.*}})
+// CHECK: "onnx.Where"(%[[ABOVE]], %arg0, %[[R]])
+func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %beta = torch.constant.float 3.000000e+00
+  %threshold = torch.constant.float 2.000000e-01
+  %0 = torch.aten.softplus %x, %beta, %threshold : !torch.vtensor<[4],f32>, !torch.float, !torch.float -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}

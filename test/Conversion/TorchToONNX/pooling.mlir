@@ -187,3 +187,26 @@ func.func @forward(%x: !torch.vtensor<[1,8,3,3],f32>) -> !torch.vtensor<[1,2,6,6
   %0 = torch.aten.pixel_shuffle %x, %int2 : !torch.vtensor<[1,8,3,3],f32>, !torch.int -> !torch.vtensor<[1,2,6,6],f32>
   return %0 : !torch.vtensor<[1,2,6,6],f32>
 }
+
+// -----
+
+// max_pool2d_with_indices: ONNX numbers the elements of the whole input,
+// PyTorch those of each plane, so the indices are taken modulo the plane's
+// size (7 x 9).
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[V:.*]], %[[I:.*]] = "onnx.MaxPool"(%arg0) {kernel_shape = [3, 3], pads = [1, 1, 1, 1], strides = [2, 2]} : (tensor<2x3x7x9xf32>) -> (tensor<2x3x4x5xf32>, tensor<2x3x4x5xi64>)
+// CHECK: %[[PLANE:.*]] = "onnx.Initializer"() {{.*}}dense<63> : tensor<i64>
+// CHECK: %[[MOD:.*]] = "onnx.Mod"(%[[I]], %[[PLANE]])
+// CHECK: return %[[V]], %[[MOD]]
+func.func @forward(%x: !torch.vtensor<[2,3,7,9],f32>) -> (!torch.vtensor<[2,3,4,5],f32>, !torch.vtensor<[2,3,4,5],si64>) {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0:2 = torch.aten.max_pool2d_with_indices %x, %k, %s, %p, %d, %false : !torch.vtensor<[2,3,7,9],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[2,3,4,5],f32>, !torch.vtensor<[2,3,4,5],si64>
+  return %0#0, %0#1 : !torch.vtensor<[2,3,4,5],f32>, !torch.vtensor<[2,3,4,5],si64>
+}

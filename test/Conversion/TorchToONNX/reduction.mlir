@@ -113,3 +113,22 @@ func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[],f32> {
   %0 = torch.aten.sum %x, %none : !torch.vtensor<[2,4],f32>, !torch.none -> !torch.vtensor<[],f32>
   return %0 : !torch.vtensor<[],f32>
 }
+
+// -----
+
+// A 0-d tensor reduces over dim 0 or -1, as if it had one dim, to itself;
+// max.dim's index is 0.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.ReduceSum
+// CHECK-NOT: onnx.ArgMax
+// CHECK: %[[I:.*]] = "onnx.Initializer"() {{.*}}dense<0> : tensor<i64>
+// CHECK: return %arg0, %arg0, %[[I]]
+func.func @forward(%x: !torch.vtensor<[],f32>) -> (!torch.vtensor<[],f32>, !torch.vtensor<[],f32>, !torch.vtensor<[],si64>) {
+  %int0 = torch.constant.int 0
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %dims = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.sum.dim_IntList %x, %dims, %false, %none : !torch.vtensor<[],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[],f32>
+  %1:2 = torch.aten.max.dim %x, %int0, %false : !torch.vtensor<[],f32>, !torch.int, !torch.bool -> !torch.vtensor<[],f32>, !torch.vtensor<[],si64>
+  return %0, %1#0, %1#1 : !torch.vtensor<[],f32>, !torch.vtensor<[],f32>, !torch.vtensor<[],si64>
+}

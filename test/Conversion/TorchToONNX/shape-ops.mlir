@@ -176,3 +176,42 @@ func.func @forward(%x: !torch.vtensor<[?,0,3],f32>) -> !torch.vtensor<[?,0,3],f3
   %0 = torch.aten.view %x, %s : !torch.vtensor<[?,0,3],f32>, !torch.list<int> -> !torch.vtensor<[?,0,3],f32>
   return %0 : !torch.vtensor<[?,0,3],f32>
 }
+
+// -----
+
+// diagonal moves its two dims last, flattens them and steps over a row and
+// a column: offset 1 of 5 x 6 starts at 1, steps by 7, and has 5 elements.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[T:.*]] = "onnx.Transpose"(%arg0) {perm = [2, 0, 1]}
+// CHECK: %[[FLAT:.*]] = "onnx.Reshape"(%[[T]], %{{.*}}) : (tensor<4x5x6xf32>, tensor<2xi64>) -> tensor<4x30xf32>
+// CHECK-DAG: %[[START:.*]] = "onnx.Initializer"() {{.*}}dense<1> : tensor<1xi64>
+// CHECK-DAG: %[[END:.*]] = "onnx.Initializer"() {{.*}}dense<30> : tensor<1xi64>
+// CHECK-DAG: %[[STEP:.*]] = "onnx.Initializer"() {{.*}}dense<7> : tensor<1xi64>
+// CHECK: "onnx.Slice"(%[[FLAT]], %[[START]], %[[END]], %{{.*}}, %[[STEP]]) : {{.*}} -> tensor<4x5xf32>
+func.func @forward(%x: !torch.vtensor<[5,6,4],f32>) -> !torch.vtensor<[4,5],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.diagonal %x, %int1, %int0, %int1 : !torch.vtensor<[5,6,4],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[4,5],f32>
+  return %0 : !torch.vtensor<[4,5],f32>
+}
+
+// -----
+
+// squeeze.dims drops the listed dims of size 1 only; repeat_interleave
+// expands a new dim after `dim` and merges it.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.Squeeze"(%arg0, %{{.*}}) : (tensor<1x3x1x2xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+// CHECK: %[[U:.*]] = "onnx.Unsqueeze"(%arg1, %{{.*}}) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x1x3xf32>
+// CHECK: %[[E:.*]] = "onnx.Expand"(%[[U]], %{{.*}}) : (tensor<2x1x3xf32>, tensor<3xi64>) -> tensor<2x4x3xf32>
+// CHECK: "onnx.Reshape"(%[[E]], %{{.*}}) : (tensor<2x4x3xf32>, tensor<2xi64>) -> tensor<8x3xf32>
+func.func @forward(%x: !torch.vtensor<[1,3,1,2],f32>, %y: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[3,2],f32>, !torch.vtensor<[8,3],f32>) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int4 = torch.constant.int 4
+  %m2 = torch.constant.int -2
+  %none = torch.constant.none
+  %dims = torch.prim.ListConstruct %int0, %int1, %m2 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.squeeze.dims %x, %dims : !torch.vtensor<[1,3,1,2],f32>, !torch.list<int> -> !torch.vtensor<[3,2],f32>
+  %1 = torch.aten.repeat_interleave.self_int %y, %int4, %int0, %none : !torch.vtensor<[2,3],f32>, !torch.int, !torch.int, !torch.none -> !torch.vtensor<[8,3],f32>
+  return %0, %1 : !torch.vtensor<[3,2],f32>, !torch.vtensor<[8,3],f32>
+}

@@ -3,17 +3,18 @@
 // Every op without a conversion is reported in one run, and a summary
 // counts them by name.
 
-// expected-error @+1 {{cannot convert 3 ops to ONNX opset 17: aten::erfinv (2x), aten::logit (1x)}}
-func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+// expected-error @+1 {{cannot convert 3 ops to ONNX opset 17: aten::erfinv (2x), aten::cdist (1x)}}
+func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,2],f32> {
   %none = torch.constant.none
+  %p = torch.constant.float 2.000000e+00
   // expected-error @+1 {{cannot convert 'aten::erfinv' to ONNX opset 17}}
-  %0 = torch.aten.erfinv %x : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
-  %1 = torch.aten.relu %0 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  %0 = torch.aten.erfinv %x : !torch.vtensor<[2,4],f32> -> !torch.vtensor<[2,4],f32>
+  %1 = torch.aten.relu %0 : !torch.vtensor<[2,4],f32> -> !torch.vtensor<[2,4],f32>
   // expected-error @+1 {{cannot convert 'aten::erfinv' to ONNX opset 17}}
-  %2 = torch.aten.erfinv %1 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
-  // expected-error @+1 {{cannot convert 'aten::logit' to ONNX opset 17}}
-  %3 = torch.aten.logit %2, %none : !torch.vtensor<[4],f32>, !torch.none -> !torch.vtensor<[4],f32>
-  return %3 : !torch.vtensor<[4],f32>
+  %2 = torch.aten.erfinv %1 : !torch.vtensor<[2,4],f32> -> !torch.vtensor<[2,4],f32>
+  // expected-error @+1 {{cannot convert 'aten::cdist' to ONNX opset 17}}
+  %3 = torch.aten.cdist %2, %2, %p, %none : !torch.vtensor<[2,4],f32>, !torch.vtensor<[2,4],f32>, !torch.float, !torch.none -> !torch.vtensor<[2,2],f32>
+  return %3 : !torch.vtensor<[2,2],f32>
 }
 
 // -----

@@ -75,13 +75,14 @@ const NamedRule kRules[] = {
      "bernoulli bernoulli.p bernoulli.Tensor square nan_to_num tril triu flip "
      "roll copy prelu channel_shuffle index_put index_put.hacked_twin "
      "index_add index_copy scatter.src scatter.value scatter.reduce scatter.value_reduce "
-     "scatter_add _masked_softmax slice_scatter select_scatter",
+     "scatter_add _masked_softmax slice_scatter select_scatter "
+     "scatter_reduce.two resolve_conj resolve_neg",
      {ShapeRule::SameAsInput, DtypeRule::SameAsInput}},
     {"acos acosh asin asinh atan atanh cos cosh sin sinh tan tanh exp exp2 "
      "expm1 log log10 log1p log2 sqrt rsqrt erf erfinv sigmoid reciprocal "
-     "log_sigmoid logit",
+     "log_sigmoid logit erfc sinc deg2rad rad2deg",
      {ShapeRule::SameAsInput, DtypeRule::FloatOfInput}},
-    {"isnan isinf logical_not",
+    {"isnan isinf logical_not isfinite isposinf isneginf signbit",
      {ShapeRule::SameAsInput, DtypeRule::Bool}},
     {"add.Tensor sub.Tensor mul.Tensor add.Scalar sub.Scalar mul.Scalar "
      "rsub.Scalar rsub.Tensor remainder.Tensor remainder.Scalar "
@@ -93,7 +94,7 @@ const NamedRule kRules[] = {
      "__and__.Scalar __or__.Tensor __or__.Scalar __xor__.Tensor "
      "__xor__.Scalar pow.Tensor_Tensor "
      "pow.Tensor_Scalar pow.Scalar lerp.Scalar lerp.Tensor clamp_min "
-     "clamp_max clamp_min.Tensor clamp_max.Tensor",
+     "clamp_max clamp_min.Tensor clamp_max.Tensor heaviside",
      {ShapeRule::Broadcast, DtypeRule::Promote, 0, 2}},
     {"clamp clamp.Tensor clip clip.Tensor addcmul addcdiv",
      {ShapeRule::Broadcast, DtypeRule::Promote, 0, 3}},
@@ -101,7 +102,8 @@ const NamedRule kRules[] = {
      {ShapeRule::Broadcast, DtypeRule::Promote, 1, 2}},
     {"masked_fill.Scalar masked_fill.Tensor",
      {ShapeRule::Broadcast, DtypeRule::SameAsInput}},
-    {"div.Tensor div.Scalar true_divide.Tensor true_divide.Scalar hypot atan2",
+    {"div.Tensor div.Scalar true_divide.Tensor true_divide.Scalar hypot atan2 "
+     "xlogy.Tensor logaddexp logaddexp2",
      {ShapeRule::Broadcast, DtypeRule::FloatOfPromoted, 0, 2}},
     {"eq.Tensor eq.Scalar ne.Tensor ne.Scalar lt.Tensor lt.Scalar le.Tensor "
      "le.Scalar gt.Tensor gt.Scalar ge.Tensor ge.Scalar logical_and "

@@ -212,6 +212,34 @@ TensorInfo squeezeDims(const TensorInfo &input, std::optional<int64_t> which,
   return TensorInfo::ranked(dims, input.dtype);
 }
 
+/// squeeze.dims: squeezeDims over each dim of `which` (none when it is not
+/// known).
+TensorInfo squeezeDimList(const TensorInfo &input,
+                          std::optional<SmallVector<int64_t>> which) {
+  if (!input.hasRank() || input.getRank() == 0)
+    return input;
+  if (!which)
+    return TensorInfo::unranked(input.dtype);
+  int64_t rank = input.getRank();
+  SmallVector<bool> selected(rank, false);
+  for (int64_t dim : *which) {
+    std::optional<int64_t> index = normalizeDim(dim, rank);
+    if (!index)
+      return TensorInfo::unranked(input.dtype);
+    selected[*index] = true;
+  }
+  SmallVector<DimInfo> dims;
+  for (auto [i, dim] : llvm::enumerate(*input.dims)) {
+    if (!selected[i] || (dim.isKnown() && dim.size != 1)) {
+      dims.push_back(dim);
+      continue;
+    }
+    if (!dim.isKnown())
+      return TensorInfo::unranked(input.dtype);
+  }
+  return TensorInfo::ranked(dims, input.dtype);
+}
+
 TensorInfo unsqueezeDims(const TensorInfo &input, std::optional<int64_t> dim) {
   if (!input.hasRank())
     return input;
@@ -251,7 +279,7 @@ bool mlir::torch_onnx::Torch::inferViewOp(Operation *op,
   std::optional<TensorInfo> result =
       llvm::TypeSwitch<Operation *, std::optional<TensorInfo>>(op)
           .Case<AtenViewOp, AtenReshapeOp, Aten_UnsafeViewOp,
-                Aten_ReshapeAliasOp>([&](Operation *) {
+                Aten_ReshapeAliasOp, AtenViewCopyOp>([&](Operation *) {
             TensorInfo in = input();
             std::optional<SmallVector<DimInfo>> dims =
                 reshapeDims(in, refiner.getIntList(op->getOperand(1)));
@@ -316,6 +344,10 @@ bool mlir::torch_onnx::Torch::inferViewOp(Operation *op,
           .Case([&](AtenSqueezeDimOp squeeze) {
             return squeezeDims(input(), getConstant(squeeze.getDim()),
                                /*all=*/false);
+          })
+          .Case([&](AtenSqueezeDimsOp squeeze) {
+            return squeezeDimList(input(),
+                                  getConstantInts(refiner, squeeze.getDim()));
           })
           .Case([&](AtenUnsqueezeOp unsqueeze) {
             return unsqueezeDims(input(), getConstant(unsqueeze.getDim()));

@@ -1,0 +1,228 @@
+"""Ops that ONNX has no single node for, composed from several: each is
+run in onnxruntime against PyTorch on values that exercise the edges
+(zeros of both signs, infinities, NaN)."""
+import numpy as np
+import pytest
+import torch
+import torch.nn as nn
+
+import torch_onnx
+from conftest import run_ort
+
+SPECIAL = torch.tensor([0.0, -0.0, 1.5, -2.0, float("inf"), float("-inf"),
+                        float("nan"), 0.25])
+OTHER = torch.tensor([0.0, 1.0, -3.0, 0.0, 2.0, float("inf"), 1.0,
+                      float("nan")])
+
+
+class Unary(nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, x):
+        return self.fn(x)
+
+
+class Binary(nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, a, b):
+        return self.fn(a, b)
+
+
+def check(tmp_path, model, args, opset=17):
+    path = tmp_path / "model.onnx"
+    result = torch_onnx.export(model, args, path, opset_version=opset)
+    expected = model(*args)
+    (actual,) = run_ort(path, dict(zip(result.input_names, args)))
+    expected = expected.numpy()
+    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
+    assert actual.shape == expected.shape
+    if expected.dtype == np.bool_ or not np.issubdtype(expected.dtype,
+                                                        np.floating):
+        np.testing.assert_array_equal(actual, expected)
+    else:
+        np.testing.assert_allclose(actual, expected, rtol=1e-5, atol=1e-6,
+                                   equal_nan=True)
+
+
+UNARY = {
+    "erfc": torch.special.erfc,
+    "sinc": torch.sinc,
+    "deg2rad": torch.deg2rad,
+    "rad2deg": torch.rad2deg,
+    "isfinite": torch.isfinite,
+    "isposinf": torch.isposinf,
+    "isneginf": torch.isneginf,
+    "signbit": torch.signbit,
+    "logit": lambda x: torch.logit(x.sigmoid()),
+    "logit_eps": lambda x: torch.logit(x.sigmoid(), eps=0.1),
+    "resolve_neg": lambda x: torch.resolve_neg(x) * 2,
+    "view_copy": lambda x: torch.ops.aten.view_copy(x, [2, 4]),
+}
+
+
+@pytest.mark.parametrize("name", UNARY)
+def test_unary(tmp_path, name):
+    check(tmp_path, Unary(UNARY[name]), (SPECIAL.clone(),))
+
+
+def test_integer_predicates(tmp_path):
+    x = torch.tensor([0, -3, 7], dtype=torch.int64)
+    model = Unary(lambda x: torch.isfinite(x) & ~torch.isinf(x) &
+                  ~torch.signbit(x))
+    check(tmp_path, model, (x,))
+
+
+BINARY = {
+    "atan2": torch.atan2,
+    "logaddexp": torch.logaddexp,
+    "logaddexp2": torch.logaddexp2,
+    "xlogy": torch.xlogy,
+    "heaviside": torch.heaviside,
+    "isclose": torch.isclose,
+    "isclose_nan": lambda a, b: torch.isclose(a, b, rtol=0.1, atol=0.5,
+                                              equal_nan=True),
+}
+
+
+@pytest.mark.parametrize("name", BINARY)
+def test_binary(tmp_path, name):
+    check(tmp_path, Binary(BINARY[name]), (SPECIAL.clone(), OTHER.clone()))
+
+
+def test_atan2_quadrants(tmp_path):
+    y = torch.tensor([1.0, 1.0, -1.0, -1.0, 0.0, 0.0, 2.0, -2.0])
+    x = torch.tensor([1.0, -1.0, 1.0, -1.0, -1.0, 1.0, 0.0, 0.0])
+    check(tmp_path, Binary(torch.atan2), (y, x))
+
+
+@pytest.mark.parametrize("op", ["&", "|", "^"])
+def test_bitwise_integers_opset18(tmp_path, op):
+    a = torch.tensor([12, -7, 5, 0], dtype=torch.int64)
+    b = torch.tensor([10, 3, -1, 9], dtype=torch.int64)
+    fn = {"&": lambda a, b: a & b, "|": lambda a, b: a | b,
+          "^": lambda a, b: a ^ b}[op]
+    check(tmp_path, Binary(fn), (a, b), opset=18)
+
+
+@pytest.mark.parametrize("reduce", ["sum", "prod", "mean", "amax", "amin"])
+@pytest.mark.parametrize("include_self", [True, False])
+def test_scatter_reduce(tmp_path, reduce, include_self):
+    self_ = torch.randn(5, 3)
+    index = torch.tensor([[0, 1, 0], [0, 4, 2], [3, 1, 2], [0, 0, 0]])
+    src = torch.randn(4, 3)
+
+    class ScatterReduce(nn.Module):
+        def forward(self, x, y):
+            return x.scatter_reduce(0, index, y, reduce,
+                                    include_self=include_self)
+
+    opset = 18 if reduce in ("amax", "amin") else 17
+    check(tmp_path, ScatterReduce(), (self_, src), opset=opset)
+
+
+class ScalarReductions(nn.Module):
+    """Reductions of a 0-d tensor over dim 0 or -1, which PyTorch allows."""
+
+    def forward(self, x):
+        values, indices = x.max(dim=0)
+        return (x.sum(dim=[0]) + x.mean(dim=-1, keepdim=True) +
+                x.amax(dim=0) + values + indices +
+                x.index_select(0, torch.tensor([0])))
+
+
+def test_zero_dim_reductions(tmp_path):
+    check(tmp_path, ScalarReductions(), (torch.tensor(2.5),))
+
+
+@pytest.mark.parametrize("decimals", [0, 2, -1])
+def test_round_decimals(tmp_path, decimals):
+    x = torch.tensor([1.23456, -7.891, 125.5, 0.005, -0.5, 2.5])
+    check(tmp_path, Unary(lambda x: torch.round(x, decimals=decimals)), (x,))
+
+
+@pytest.mark.parametrize("batched", [True, False])
+def test_max_pool_indices(tmp_path, batched):
+    """Indices within each plane, as PyTorch numbers them."""
+    layer = nn.MaxPool2d(3, stride=2, padding=1, return_indices=True)
+
+    class Pool(nn.Module):
+        def forward(self, x):
+            values, indices = layer(x)
+            return values, indices
+
+    x = torch.randn(2, 3, 7, 9) if batched else torch.randn(3, 7, 9)
+    path = tmp_path / "pool.onnx"
+    result = torch_onnx.export(Pool(), (x,), path)
+    values, indices = run_ort(path, dict(zip(result.input_names, (x,))))
+    expected_values, expected_indices = Pool()(x)
+    np.testing.assert_allclose(values, expected_values.numpy(), rtol=1e-6)
+    np.testing.assert_array_equal(indices, expected_indices.numpy())
+
+
+class RandomDraws(nn.Module):
+    def forward(self, x):
+        return (torch.rand_like(x), torch.randn_like(x),
+                torch.randint(3, 9, (4000,)), torch.bernoulli(x.sigmoid()),
+                torch.rand(2, 4000))
+
+
+def test_random_ops_distributions(tmp_path):
+    """Random values cannot match PyTorch's; their shapes, dtypes and
+    ranges must."""
+    x = torch.zeros(50, 80)
+    path = tmp_path / "random.onnx"
+    result = torch_onnx.export(RandomDraws(), (x,), path)
+    uniform, normal, ints, coins, table = run_ort(
+        path, dict(zip(result.input_names, (x,))))
+    expected = RandomDraws()(x)
+    for actual, wanted in zip((uniform, normal, ints, coins, table),
+                              expected):
+        assert actual.shape == tuple(wanted.shape)
+        assert actual.dtype == wanted.numpy().dtype
+    assert 0.0 <= uniform.min() and uniform.max() < 1.0
+    assert abs(uniform.mean() - 0.5) < 0.05
+    assert abs(normal.mean()) < 0.1 and abs(normal.std() - 1.0) < 0.1
+    assert ints.min() == 3 and ints.max() == 8
+    assert set(np.unique(coins)) <= {0.0, 1.0}
+    assert abs(coins.mean() - 0.5) < 0.05
+    assert uniform.std() > 0.2
+
+
+def test_linspace_single_step(tmp_path):
+    """linspace with one step is its start (it was its end)."""
+    check(tmp_path, Unary(lambda x: torch.linspace(3.0, 9.0, 1) + x),
+          (torch.zeros(1),))
+
+
+@pytest.mark.parametrize("beta, threshold", [(1.0, 20.0), (3.0, 0.2),
+                                             (1.0, 1.0)])
+def test_softplus_threshold(tmp_path, beta, threshold):
+    """Past the threshold softplus is its input (it was ignored)."""
+    x = torch.linspace(-3, 3, 25)
+    check(tmp_path, Unary(lambda x: nn.functional.softplus(
+        x, beta=beta, threshold=threshold)), (x,))
+
+
+@pytest.mark.parametrize("offset, dim1, dim2", [(0, 0, 1), (1, 0, 1),
+                                                (-2, 1, 2), (3, 2, 0),
+                                                (9, 0, 1)])
+def test_diagonal(tmp_path, offset, dim1, dim2):
+    x = torch.randn(4, 5, 6)
+    check(tmp_path, Unary(lambda x: torch.diagonal(x, offset, dim1, dim2)),
+          (x,))
+
+
+def test_squeeze_dims(tmp_path):
+    x = torch.randn(1, 3, 1, 2)
+    check(tmp_path, Unary(lambda x: x.squeeze((0, 1, -2))), (x,))
+
+
+@pytest.mark.parametrize("dim", [None, 0, 1, -1])
+def test_repeat_interleave(tmp_path, dim):
+    x = torch.randn(2, 3, 4)
+    check(tmp_path, Unary(lambda x: x.repeat_interleave(3, dim=dim)), (x,))
