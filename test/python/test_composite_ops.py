@@ -145,17 +145,20 @@ def test_round_decimals(tmp_path, decimals):
     check(tmp_path, Unary(lambda x: torch.round(x, decimals=decimals)), (x,))
 
 
-@pytest.mark.parametrize("batched", [True, False])
-def test_max_pool_indices(tmp_path, batched):
+@pytest.mark.parametrize("pool, shape", [
+    (nn.MaxPool1d, (2, 3, 11)), (nn.MaxPool2d, (2, 3, 7, 9)),
+    (nn.MaxPool2d, (3, 7, 9)), (nn.MaxPool3d, (1, 2, 5, 6, 7))],
+    ids=["1d", "2d", "2d_unbatched", "3d"])
+def test_max_pool_indices(tmp_path, pool, shape):
     """Indices within each plane, as PyTorch numbers them."""
-    layer = nn.MaxPool2d(3, stride=2, padding=1, return_indices=True)
+    layer = pool(3, stride=2, padding=1, return_indices=True)
 
     class Pool(nn.Module):
         def forward(self, x):
             values, indices = layer(x)
             return values, indices
 
-    x = torch.randn(2, 3, 7, 9) if batched else torch.randn(3, 7, 9)
+    x = torch.randn(*shape)
     path = tmp_path / "pool.onnx"
     result = torch_onnx.export(Pool(), (x,), path)
     values, indices = run_ort(path, dict(zip(result.input_names, (x,))))
@@ -226,3 +229,29 @@ def test_squeeze_dims(tmp_path):
 def test_repeat_interleave(tmp_path, dim):
     x = torch.randn(2, 3, 4)
     check(tmp_path, Unary(lambda x: x.repeat_interleave(3, dim=dim)), (x,))
+
+
+SHAPES = {
+    "mT": lambda x: x.mT,
+    "mH": lambda x: x.mH,
+    "adjoint": lambda x: x.adjoint(),
+    "atleast_3d": lambda x: torch.atleast_3d(x[0]),
+    "atleast_2d": lambda x: torch.atleast_2d(x[0, 0]),
+    "atleast_1d": lambda x: torch.atleast_1d(x[0, 0, 0]),
+    "logcumsumexp": lambda x: torch.logcumsumexp(x * 30, dim=1),
+}
+
+
+@pytest.mark.parametrize("name", SHAPES)
+def test_shape_functions(tmp_path, name):
+    check(tmp_path, Unary(SHAPES[name]), (torch.randn(2, 3, 4),))
+
+
+@pytest.mark.parametrize("fn", [
+    lambda a, b: torch.linalg.cross(a, b),
+    lambda a, b: torch.cross(a, b, dim=1),
+    lambda a, b: torch.linalg.cross(a, b[:1]),
+], ids=["linalg", "dim1", "broadcast"])
+def test_cross(tmp_path, fn):
+    a, b = torch.randn(4, 3), torch.randn(4, 3)
+    check(tmp_path, Binary(fn), (a, b))

@@ -728,6 +728,58 @@ struct ConvertRoundDecimals
   }
 };
 
+/// cross and linalg_cross: a1 * b2 - a2 * b1, where a1 and a2 are `a`'s
+/// three components along the dim rotated by one and by two (a Gather each).
+/// cross without a dim takes the first dim of size 3, as PyTorch does.
+template <typename OpTy>
+struct ConvertCross : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    int64_t rank = type.getRank();
+    std::optional<int64_t> dim;
+    if (isNone(op.getDim())) {
+      for (int64_t d = 0; d < rank && !dim; ++d)
+        if (type.getDimSize(d) == 3)
+          dim = d;
+    } else {
+      dim = Torch::matchConstantInt(op.getDim());
+    }
+    if (!dim || !isValidDim(*dim, rank) ||
+        type.getDimSize(normalizeDim(*dim, rank)) != 3)
+      return rewriter.notifyMatchFailure(op, "no dim of size 3");
+    // The dim counted from the end holds in both operands.
+    int64_t fromEnd = normalizeDim(*dim, rank) - rank;
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    auto rotate = [&](Value x, ArrayRef<int64_t> order) -> Value {
+      x = b.cast(x, elementType);
+      std::optional<int64_t> xRank = getRank(x);
+      if (!xRank || *xRank + fromEnd < 0)
+        return {};
+      return b.create<ONNX::GatherOp>(x.getType(), {x, b.i64Tensor(order)},
+                                      {b.intAttr("axis", *xRank + fromEnd)});
+    };
+    Value a1 = rotate(adaptor.getSelf(), {1, 2, 0});
+    Value a2 = rotate(adaptor.getSelf(), {2, 0, 1});
+    Value b1 = rotate(adaptor.getOther(), {1, 2, 0});
+    Value b2 = rotate(adaptor.getOther(), {2, 0, 1});
+    if (!a1 || !b1)
+      return rewriter.notifyMatchFailure(op, "unranked operands");
+    rewriter.replaceOp(
+        op, b.create<ONNX::SubOp>(type, {b.binary<ONNX::MulOp>(a1, b2),
+                                         b.binary<ONNX::MulOp>(a2, b1)}));
+    return success();
+  }
+};
+
 /// logit(x, eps): log(x / (1 - x)), with x clamped to [eps, 1 - eps] when
 /// eps is given.
 struct ConvertLogit : public ONNXConversionPattern<Torch::AtenLogitOp> {
@@ -1209,7 +1261,8 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
       ConvertUnary<AtenDeg2radOp, Unary::Deg2Rad>,
       ConvertUnary<AtenRad2degOp, Unary::Rad2Deg>>(typeConverter, patterns,
                                                    opset);
-  addPatterns<ConvertLogit, ConvertIsclose, ConvertRoundDecimals>(
+  addPatterns<ConvertLogit, ConvertIsclose, ConvertRoundDecimals,
+              ConvertCross<AtenCrossOp>, ConvertCross<AtenLinalgCrossOp>>(
       typeConverter, patterns, opset);
   addPatterns<ConvertAddcOp<AtenAddcmulOp, false>,
               ConvertAddcOp<AtenAddcdivOp, true>, ConvertLerp<AtenLerpTensorOp>,

@@ -186,7 +186,7 @@ LogicalResult convertPool(Operation *op, const PoolOperands &operands,
   return success();
 }
 
-/// max_pool1d/2d/3d and max_pool2d_with_indices.
+/// max_pool1d/2d/3d and max_pool1d/2d/3d_with_indices.
 template <typename OpTy>
 struct ConvertMaxPool : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
@@ -513,7 +513,9 @@ void torch_to_onnx::populatePoolingPatterns(TypeConverter &typeConverter,
   using namespace Torch;
   addPatterns<ConvertMaxPool<AtenMaxPool1dOp>, ConvertMaxPool<AtenMaxPool2dOp>,
               ConvertMaxPool<AtenMaxPool3dOp>,
+              ConvertMaxPool<AtenMaxPool1dWithIndicesOp>,
               ConvertMaxPool<AtenMaxPool2dWithIndicesOp>,
+              ConvertMaxPool<AtenMaxPool3dWithIndicesOp>,
               ConvertAvgPool<AtenAvgPool1dOp>, ConvertAvgPool<AtenAvgPool2dOp>,
               ConvertAvgPool<AtenAvgPool3dOp>>(typeConverter, patterns, opset);
   addPatterns<ConvertAdaptivePool<AtenAdaptiveAvgPool1dOp, false>,

@@ -414,6 +414,43 @@ struct ConvertCumsum : public ONNXConversionPattern<Torch::AtenCumsumOp> {
   }
 };
 
+/// logcumsumexp: log(cumsum(exp(x - m))) + m, with m the largest finite
+/// element along the dim, so that exp does not overflow.
+struct ConvertLogcumsumexp
+    : public ONNXConversionPattern<Torch::AtenLogcumsumexpOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenLogcumsumexpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+    if (!type || !rank || !dim || !isFloatType(type.getElementType()) ||
+        !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value x = b.cast(adaptor.getSelf(), type.getElementType());
+    if (*rank == 0) {
+      rewriter.replaceOp(op, x);
+      return success();
+    }
+    int64_t axis = normalizeDim(*dim, *rank);
+    Value largest = b.reduce<ONNX::ReduceMaxOp>(x, {axis}, true);
+    largest = b.create<ONNX::WhereOp>(
+        cast<TensorType>(largest.getType()),
+        {b.predicate<ONNX::IsInfOp>(largest),
+         b.scalar(type.getElementType(), 0.0), largest});
+    Value shifted = b.binary<ONNX::SubOp>(x, largest);
+    Value sums = b.create<ONNX::CumSumOp>(
+        type, {b.unary<ONNX::ExpOp>(shifted), b.i64Scalar(axis)});
+    rewriter.replaceOp(op, b.binary<ONNX::AddOp>(b.unary<ONNX::LogOp>(sums),
+                                                 largest));
+    return success();
+  }
+};
+
 /// Creates TopK of `input` along `axis` with `k` (a 0-d or 1-element i64
 /// tensor) and returns its values and indices.
 std::pair<Value, Value> createTopK(ONNXBuilder &b, Value input, Value k,
@@ -501,6 +538,7 @@ void torch_to_onnx::populateReductionPatterns(TypeConverter &typeConverter,
                                               RewritePatternSet &patterns,
                                               int64_t opset) {
   using namespace Torch;
+  addPatterns<ConvertLogcumsumexp>(typeConverter, patterns, opset);
   addPatterns<ConvertReduction<AtenSumOp, Reduction::Sum, -1>,
               ConvertReduction<AtenSumDimIntListOp, Reduction::Sum, 1>,
               ConvertReduction<AtenMeanOp, Reduction::Mean, -1>,

@@ -21,6 +21,7 @@
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -299,6 +300,13 @@ std::optional<SmallVector<int64_t>> getPermutation(OpTy op, int64_t rank) {
   } else if constexpr (std::is_same_v<OpTy, Torch::AtenTOp> ||
                        std::is_same_v<OpTy, Torch::AtenNumpyTOp>) {
     std::reverse(perm.begin(), perm.end());
+  } else if constexpr (std::is_same_v<OpTy, Torch::AtenMTOp> ||
+                       std::is_same_v<OpTy, Torch::AtenMHOp> ||
+                       std::is_same_v<OpTy, Torch::AtenAdjointOp>) {
+    // The last two dims; for real tensors, conjugation changes nothing.
+    if (rank < 2)
+      return std::nullopt;
+    std::swap(perm[rank - 2], perm[rank - 1]);
   } else if constexpr (std::is_same_v<OpTy, Torch::AtenMovedimIntOp>) {
     std::optional<int64_t> source = Torch::matchConstantInt(op.getSource());
     std::optional<int64_t> destination = Torch::matchConstantInt(op.getDestination());
@@ -516,6 +524,26 @@ struct ConvertRepeatInterleave
   }
 };
 
+/// atleast_1d/2d/3d: Unsqueeze of the dims that PyTorch adds.
+template <typename OpTy, int64_t Wanted>
+struct ConvertAtLeast : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    if (!rank)
+      return rewriter.notifyMatchFailure(op, "unranked operand");
+    SmallVector<int64_t> axes = Torch::getAtLeastAxes(*rank, Wanted);
+    ONNXBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(op, axes.empty() ? input : b.unsqueeze(input, axes));
+    return success();
+  }
+};
+
 /// unsqueeze(self, dim).
 struct ConvertUnsqueeze : public ONNXConversionPattern<Torch::AtenUnsqueezeOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
@@ -715,10 +743,15 @@ void torch_to_onnx::populateShapePatterns(TypeConverter &typeConverter,
   addPatterns<ConvertPermutation<AtenPermuteOp>,
               ConvertPermutation<AtenTransposeIntOp>,
               ConvertPermutation<AtenTOp>, ConvertPermutation<AtenNumpyTOp>,
+              ConvertPermutation<AtenMTOp>, ConvertPermutation<AtenMHOp>,
+              ConvertPermutation<AtenAdjointOp>,
               ConvertPermutation<AtenMovedimIntOp>>(typeConverter, patterns,
                                                     opset);
-  addPatterns<ConvertSqueezeDims, ConvertDiagonal, ConvertRepeatInterleave>(
-      typeConverter, patterns, opset);
+  addPatterns<ConvertSqueezeDims, ConvertDiagonal, ConvertRepeatInterleave,
+              ConvertAtLeast<AtenAtleast1dOp, 1>,
+              ConvertAtLeast<AtenAtleast2dOp, 2>,
+              ConvertAtLeast<AtenAtleast3dOp, 3>>(typeConverter, patterns,
+                                                  opset);
   addPatterns<ConvertSqueeze<AtenSqueezeOp>, ConvertSqueeze<AtenSqueezeDimOp>,
               ConvertUnsqueeze, ConvertExpand<AtenExpandOp>,
               ConvertExpand<AtenBroadcastToOp>, ConvertExpandAs,

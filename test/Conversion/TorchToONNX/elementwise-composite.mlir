@@ -112,3 +112,22 @@ func.func @forward(%x: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[4],f32>, !to
   %1 = torch.aten.round.decimals %x, %m1 : !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[4],f32>
   return %0, %1 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// cross: a1 * b2 - a2 * b1, the components rotated by Gathers along the dim.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[ONE:.*]] = "onnx.Initializer"() {{.*}}dense<[1, 2, 0]> : tensor<3xi64>
+// CHECK: %[[A1:.*]] = "onnx.Gather"(%arg0, %[[ONE]]) {axis = 1 : si64}
+// CHECK: %[[TWO:.*]] = "onnx.Initializer"() {{.*}}dense<[2, 0, 1]> : tensor<3xi64>
+// CHECK: %[[A2:.*]] = "onnx.Gather"(%arg0, %[[TWO]]) {axis = 1 : si64}
+// CHECK: %[[B1:.*]] = "onnx.Gather"(%arg1, %{{.*}}) {axis = 1 : si64}
+// CHECK: %[[B2:.*]] = "onnx.Gather"(%arg1, %{{.*}}) {axis = 1 : si64}
+// CHECK: %[[P:.*]] = "onnx.Mul"(%[[A1]], %[[B2]])
+// CHECK: %[[Q:.*]] = "onnx.Mul"(%[[A2]], %[[B1]])
+// CHECK: "onnx.Sub"(%[[P]], %[[Q]])
+func.func @forward(%a: !torch.vtensor<[4,3],f32>, %b: !torch.vtensor<[4,3],f32>) -> !torch.vtensor<[4,3],f32> {
+  %m1 = torch.constant.int -1
+  %0 = torch.aten.linalg_cross %a, %b, %m1 : !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32>, !torch.int -> !torch.vtensor<[4,3],f32>
+  return %0 : !torch.vtensor<[4,3],f32>
+}

@@ -132,3 +132,22 @@ func.func @forward(%x: !torch.vtensor<[],f32>) -> (!torch.vtensor<[],f32>, !torc
   %1:2 = torch.aten.max.dim %x, %int0, %false : !torch.vtensor<[],f32>, !torch.int, !torch.bool -> !torch.vtensor<[],f32>, !torch.vtensor<[],si64>
   return %0, %1#0, %1#1 : !torch.vtensor<[],f32>, !torch.vtensor<[],f32>, !torch.vtensor<[],si64>
 }
+
+// -----
+
+// logcumsumexp subtracts the largest finite element along the dim before
+// Exp and CumSum, and adds it back after Log.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[MAX:.*]] = "onnx.ReduceMax"(%arg0
+// CHECK: %[[INF:.*]] = "onnx.IsInf"(%[[MAX]])
+// CHECK: %[[M:.*]] = "onnx.Where"(%[[INF]], %{{.*}}, %[[MAX]])
+// CHECK: %[[S:.*]] = "onnx.Sub"(%arg0, %[[M]])
+// CHECK: %[[E:.*]] = "onnx.Exp"(%[[S]])
+// CHECK: %[[C:.*]] = "onnx.CumSum"(%[[E]], %{{.*}})
+// CHECK: %[[L:.*]] = "onnx.Log"(%[[C]])
+// CHECK: "onnx.Add"(%[[L]], %[[M]])
+func.func @forward(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.logcumsumexp %x, %int1 : !torch.vtensor<[2,5],f32>, !torch.int -> !torch.vtensor<[2,5],f32>
+  return %0 : !torch.vtensor<[2,5],f32>
+}

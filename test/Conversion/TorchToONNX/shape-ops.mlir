@@ -215,3 +215,16 @@ func.func @forward(%x: !torch.vtensor<[1,3,1,2],f32>, %y: !torch.vtensor<[2,3],f
   %1 = torch.aten.repeat_interleave.self_int %y, %int4, %int0, %none : !torch.vtensor<[2,3],f32>, !torch.int, !torch.int, !torch.none -> !torch.vtensor<[8,3],f32>
   return %0, %1 : !torch.vtensor<[3,2],f32>, !torch.vtensor<[8,3],f32>
 }
+
+// -----
+
+// mT swaps the last two dims; atleast_3d makes a vector [1, n, 1].
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.Transpose"(%arg0) {perm = [0, 2, 1]} : (tensor<2x3x4xf32>) -> tensor<2x4x3xf32>
+// CHECK: %[[AXES:.*]] = "onnx.Initializer"() {{.*}}dense<[0, 2]> : tensor<2xi64>
+// CHECK: "onnx.Unsqueeze"(%arg1, %[[AXES]]) : (tensor<5xf32>, tensor<2xi64>) -> tensor<1x5x1xf32>
+func.func @forward(%x: !torch.vtensor<[2,3,4],f32>, %v: !torch.vtensor<[5],f32>) -> (!torch.vtensor<[2,4,3],f32>, !torch.vtensor<[1,5,1],f32>) {
+  %0 = torch.aten.mT %x : !torch.vtensor<[2,3,4],f32> -> !torch.vtensor<[2,4,3],f32>
+  %1 = torch.aten.atleast_3d %v : !torch.vtensor<[5],f32> -> !torch.vtensor<[1,5,1],f32>
+  return %0, %1 : !torch.vtensor<[2,4,3],f32>, !torch.vtensor<[1,5,1],f32>
+}

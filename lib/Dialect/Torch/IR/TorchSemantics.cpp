@@ -341,3 +341,18 @@ mlir::torch_onnx::Torch::evaluateScalarOp(StringRef base,
   bool r[] = {x == y, x != y, x<y, x> y, x <= y, x >= y};
   return Scalar(r[compare]);
 }
+
+SmallVector<int64_t> Torch::getAtLeastAxes(int64_t rank, int64_t wanted) {
+  if (rank >= wanted)
+    return {};
+  if (rank == 0) {
+    SmallVector<int64_t> axes;
+    for (int64_t d = 0; d < wanted; ++d)
+      axes.push_back(d);
+    return axes;
+  }
+  // Rank 1 of 2 or 3, or rank 2 of 3.
+  if (wanted == 2)
+    return {0};
+  return rank == 1 ? SmallVector<int64_t>{0, 2} : SmallVector<int64_t>{2};
+}

@@ -80,7 +80,7 @@ const NamedRule kRules[] = {
      {ShapeRule::SameAsInput, DtypeRule::SameAsInput}},
     {"acos acosh asin asinh atan atanh cos cosh sin sinh tan tanh exp exp2 "
      "expm1 log log10 log1p log2 sqrt rsqrt erf erfinv sigmoid reciprocal "
-     "log_sigmoid logit erfc sinc deg2rad rad2deg",
+     "log_sigmoid logit erfc sinc deg2rad rad2deg logcumsumexp",
      {ShapeRule::SameAsInput, DtypeRule::FloatOfInput}},
     {"isnan isinf logical_not isfinite isposinf isneginf signbit",
      {ShapeRule::SameAsInput, DtypeRule::Bool}},
@@ -94,7 +94,8 @@ const NamedRule kRules[] = {
      "__and__.Scalar __or__.Tensor __or__.Scalar __xor__.Tensor "
      "__xor__.Scalar pow.Tensor_Tensor "
      "pow.Tensor_Scalar pow.Scalar lerp.Scalar lerp.Tensor clamp_min "
-     "clamp_max clamp_min.Tensor clamp_max.Tensor heaviside",
+     "clamp_max clamp_min.Tensor clamp_max.Tensor heaviside cross "
+     "linalg_cross",
      {ShapeRule::Broadcast, DtypeRule::Promote, 0, 2}},
     {"clamp clamp.Tensor clip clip.Tensor addcmul addcdiv",
      {ShapeRule::Broadcast, DtypeRule::Promote, 0, 3}},

@@ -282,8 +282,14 @@ PoolKind getPoolKind(Operation *op) {
       .Case([](AtenMaxPool3dOp) {
         return PoolKind{3, false, true, false};
       })
+      .Case([](AtenMaxPool1dWithIndicesOp) {
+        return PoolKind{1, false, true, true};
+      })
       .Case([](AtenMaxPool2dWithIndicesOp) {
         return PoolKind{2, false, true, true};
+      })
+      .Case([](AtenMaxPool3dWithIndicesOp) {
+        return PoolKind{3, false, true, true};
       })
       .Case([](AtenAvgPool1dOp) {
         return PoolKind{1, false, false, false};

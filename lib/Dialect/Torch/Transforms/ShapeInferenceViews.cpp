@@ -314,6 +314,25 @@ bool mlir::torch_onnx::Torch::inferViewOp(Operation *op,
               return transposeDims(in, 0, 1);
             return in;
           })
+          .Case<AtenMTOp, AtenMHOp, AtenAdjointOp>([&](Operation *) {
+            TensorInfo in = input();
+            if (in.hasRank() && in.getRank() >= 2)
+              return transposeDims(in, -2, -1);
+            return in;
+          })
+          .Case<AtenAtleast1dOp, AtenAtleast2dOp, AtenAtleast3dOp>(
+              [&](Operation *) {
+                TensorInfo in = input();
+                if (!in.hasRank())
+                  return in;
+                int64_t wanted = isa<AtenAtleast1dOp>(op)   ? 1
+                                 : isa<AtenAtleast2dOp>(op) ? 2
+                                                            : 3;
+                SmallVector<DimInfo> dims(*in.dims);
+                for (int64_t axis : getAtLeastAxes(dims.size(), wanted))
+                  dims.insert(dims.begin() + axis, DimInfo::known(1));
+                return TensorInfo::ranked(dims, in.dtype);
+              })
           .Case<AtenNumpyTOp, AtenNumpyTAOp>([&](Operation *) {
             TensorInfo in = input();
             if (in.hasRank())

@@ -110,6 +110,11 @@ double scalarToDouble(Scalar s);
 /// such operands, and for a division by zero.
 std::optional<Scalar> evaluateScalarOp(StringRef base, ArrayRef<Scalar> args);
 
+/// The size-1 dims that atleast_1d/2d/3d (`wanted` dims) add to a tensor of
+/// rank `rank`, as sorted positions in the result: a vector becomes a row
+/// for atleast_2d, and [1, n, 1] for atleast_3d.
+SmallVector<int64_t> getAtLeastAxes(int64_t rank, int64_t wanted);
+
 } // namespace mlir::torch_onnx::Torch
 
 #endif // TORCH_ONNX_DIALECT_TORCH_IR_TORCHSEMANTICS_H
