@@ -443,13 +443,7 @@ struct ConvertNativeDropout
         return rewriter.notifyMatchFailure(op, "unsupported mask type");
       ONNXBuilder b(rewriter, op.getLoc());
       Value shape = b.shapeOf(adaptor.getInput());
-      mask = b.create<ONNX::ConstantOfShapeOp>(
-          maskType, shape,
-          {NamedAttribute(
-              rewriter.getStringAttr("value"),
-              ONNXBuilder::getSplatAttr(
-                  RankedTensorType::get({1}, maskType.getElementType()),
-                  1.0))});
+      mask = b.constantOfShape(shape, maskType, 1.0);
     }
     rewriter.replaceOp(op, {adaptor.getInput(), mask});
     return success();

@@ -446,12 +446,8 @@ FailureOr<Value> createFilledTensor(ConversionPatternRewriter &rewriter,
     shape = getShape();
   if (failed(shape))
     return failure();
-  if (fillValue) {
-    DenseElementsAttr value = ONNXBuilder::getSplatAttr(
-        RankedTensorType::get({1}, elementType), *fillValue);
-    return b.create<ONNX::ConstantOfShapeOp>(
-        type, *shape, {NamedAttribute(rewriter.getStringAttr("value"), value)});
-  }
+  if (fillValue)
+    return b.constantOfShape(*shape, type, *fillValue);
   FailureOr<Value> scalar = getScalarAsTensor(rewriter, loc, fill, elementType);
   if (failed(scalar))
     return failure();

@@ -120,6 +120,14 @@ Value ONNXBuilder::splat(RankedTensorType type, double value) {
   return constant(getSplatAttr(type, value));
 }
 
+Value ONNXBuilder::constantOfShape(Value shape, TensorType type,
+                                   double value) {
+  DenseElementsAttr fill =
+      getSplatAttr(RankedTensorType::get({1}, type.getElementType()), value);
+  return create<ONNX::ConstantOfShapeOp>(
+      type, shape, {NamedAttribute(builder.getStringAttr("value"), fill)});
+}
+
 Value ONNXBuilder::none() { return ONNX::NoValueOp::create(builder, loc); }
 
 int64_t ONNXBuilder::getTargetOpset() {

@@ -76,6 +76,9 @@ public:
   Value intScalar(Type elementType, int64_t value);
   /// A constant of type `type` whose every element is `value`.
   Value splat(RankedTensorType type, double value);
+  /// `onnx.ConstantOfShape` of the run-time shape `shape` (1-D i64), of type
+  /// `type`, every element `value`.
+  Value constantOfShape(Value shape, TensorType type, double value);
   /// A missing optional input.
   Value none();
   /// The attribute of a constant of type `type` whose every element is

@@ -48,16 +48,6 @@ Value drawLike(ONNXBuilder &b, Distribution distribution, Value like,
   return b.create<ONNX::RandomUniformLikeOp>(drawType, like, attrs);
 }
 
-/// A tensor of zeros of the run-time shape `shape` (1-D i64), to draw like.
-Value zerosOfShape(ONNXBuilder &b, Value shape, TensorType type) {
-  Type f32 = b.getBuilder().getF32Type();
-  return b.create<ONNX::ConstantOfShapeOp>(
-      type.clone(f32), shape,
-      {NamedAttribute(
-          b.getBuilder().getStringAttr("value"),
-          ONNXBuilder::getSplatAttr(RankedTensorType::get({1}, f32), 0.0))});
-}
-
 /// rand_like and randn_like.
 template <typename OpTy, Distribution Kind>
 struct ConvertRandomLike : public ONNXConversionPattern<OpTy> {
@@ -107,8 +97,10 @@ struct ConvertRandom : public ONNXConversionPattern<OpTy> {
     if (failed(shape))
       return failure();
     ONNXBuilder b(rewriter, op.getLoc());
-    Value draw = drawLike(b, Kind, zerosOfShape(b, *shape, type), type, *low,
-                          *high);
+    // Zeros of the size list's shape, to draw like.
+    Value zeros = b.constantOfShape(
+        *shape, type.clone(rewriter.getF32Type()), 0.0);
+    Value draw = drawLike(b, Kind, zeros, type, *low, *high);
     if (isInt)
       draw = b.cast(b.unary<ONNX::FloorOp>(draw), type.getElementType());
     rewriter.replaceOp(op, draw);

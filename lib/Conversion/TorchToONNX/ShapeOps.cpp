@@ -120,13 +120,8 @@ FailureOr<Value> reshapeToList(ConversionPatternRewriter &rewriter,
       entries.push_back({std::nullopt, *size});
     }
   }
-  if (empty) {
-    DenseElementsAttr zero = ONNXBuilder::getSplatAttr(
-        RankedTensorType::get({1}, rankedType.getElementType()), 0.0);
-    return b.create<ONNX::ConstantOfShapeOp>(
-        type, buildShape(b, entries),
-        {NamedAttribute(rewriter.getStringAttr("value"), zero)});
-  }
+  if (empty)
+    return b.constantOfShape(buildShape(b, entries), type, 0.0);
   return b.create<ONNX::ReshapeOp>(type, {input, buildShape(b, entries)});
 }
 
