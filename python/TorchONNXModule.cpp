@@ -11,6 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MLIRModule.h"
+
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 #include "torch-onnx/Driver/Diagnostics.h"
 #include "torch-onnx/Driver/Driver.h"
@@ -33,21 +35,6 @@ using namespace mlir;
 using namespace mlir::torch_onnx;
 
 namespace {
-py::list toPython(const std::vector<DiagnosticRecord> &records) {
-  py::list list;
-  for (const DiagnosticRecord &record : records) {
-    py::dict entry;
-    entry["severity"] = record.severity;
-    entry["message"] = record.message;
-    entry["location"] = record.location;
-    entry["frames"] = record.frames;
-    if (!record.op.empty())
-      entry["op"] = record.op;
-    list.append(entry);
-  }
-  return list;
-}
-
 /// The exception class `_C.CompileError`, created at import.
 PyObject *compileError = nullptr;
 
@@ -122,7 +109,7 @@ py::dict compile(py::object source, const std::string &outputPath,
     std::string text = diagnostics.getErrorText().empty()
                            ? std::string("the model could not be compiled")
                            : diagnostics.getErrorText();
-    py::tuple args = py::make_tuple(text, toPython(diagnostics.getRecords()));
+    py::tuple args = py::make_tuple(text, diagnosticsToPython(diagnostics.getRecords()));
     PyErr_SetObject(compileError, args.ptr());
     throw py::error_already_set();
   }
@@ -136,7 +123,7 @@ py::dict compile(py::object source, const std::string &outputPath,
   result["state"] = state;
   result["node_count"] = summary.nodeCount;
   result["external_data"] = summary.wroteExternalData;
-  result["diagnostics"] = toPython(diagnostics.getRecords());
+  result["diagnostics"] = diagnosticsToPython(diagnostics.getRecords());
   return result;
 }
 } // namespace
@@ -148,6 +135,7 @@ PYBIND11_MODULE(_C, m) {
   m.add_object("CompileError", py::handle(compileError));
   m.attr("MIN_OPSET") = TORCH_ONNX_MIN_OPSET;
   m.attr("MAX_OPSET") = TORCH_ONNX_MAX_OPSET;
+  bindMLIRModule(m, compileError);
   m.def("module_from_trace", &moduleFromGraph, py::arg("graph"),
         py::arg("class_name"), py::arg("arg_names"), py::arg("state_names"),
         py::arg("state_tensors"), py::arg("state_is_parameter"),

@@ -86,15 +86,10 @@ static void setPipelineOptions(const CompileOptions &options,
   pipelineOptions.keepDuplicateInitializers = options.keepDuplicateInitializers;
 }
 
-LogicalResult mlir::torch_onnx::compileToONNXFile(ModuleOp module,
-                                                  StringRef outputPath,
-                                                  const CompileOptions &options,
-                                                  ONNXModelSummary *summary) {
-  auto enter = [&](const std::string &stage) {
-    if (options.onStage)
-      options.onStage(stage);
-  };
-  enter("running torch-to-onnx-pipeline");
+LogicalResult mlir::torch_onnx::lowerToONNX(ModuleOp module,
+                                            const CompileOptions &options) {
+  if (options.onStage)
+    options.onStage("running torch-to-onnx-pipeline");
   PassManager pm(module->getContext(), ModuleOp::getOperationName());
   if (options.configurePassManager &&
       failed(options.configurePassManager(pm)))
@@ -114,10 +109,17 @@ LogicalResult mlir::torch_onnx::compileToONNXFile(ModuleOp module,
   func::FuncOp graph = findGraph(module);
   if (!graph)
     return module.emitError("the pipeline produced no graph function");
-  if (failed(applyNames(graph, options)))
-    return failure();
+  return applyNames(graph, options);
+}
 
-  enter(outputPath == "-" ? std::string("writing to stdout")
-                          : "writing " + outputPath.str());
+LogicalResult mlir::torch_onnx::compileToONNXFile(ModuleOp module,
+                                                  StringRef outputPath,
+                                                  const CompileOptions &options,
+                                                  ONNXModelSummary *summary) {
+  if (failed(lowerToONNX(module, options)))
+    return failure();
+  if (options.onStage)
+    options.onStage(outputPath == "-" ? std::string("writing to stdout")
+                                      : "writing " + outputPath.str());
   return exportONNXFile(module, outputPath, options.exportOptions, summary);
 }

@@ -1262,10 +1262,14 @@ def _compile(source, path, **options):
         return _C.compile(source, path, keep_duplicate_initializers=False,
                           check_model=True, **options)
     except _C.CompileError as error:
-        text = str(error.args[0]) if error.args else "compilation failed"
-        records = error.args[1] if len(error.args) > 1 else []
-        raise ExportError(text.rstrip(), [_diagnostic(d) for d in records]) \
-            from None
+        raise _export_error(error) from None
+
+
+def _export_error(error):
+    """The ExportError of a `_C.CompileError`."""
+    text = str(error.args[0]) if error.args else "compilation failed"
+    records = error.args[1] if len(error.args) > 1 else []
+    return ExportError(text.rstrip(), [_diagnostic(d) for d in records])
 
 
 def _diagnostic(record):

@@ -56,6 +56,10 @@ struct CompileOptions {
   std::function<void(const std::string &)> onStage;
 };
 
+/// Lowers `module` (the Torch dialect) in place to one ONNX-dialect graph
+/// with the names of `options`, ready for the emitter of ONNXExport.h.
+LogicalResult lowerToONNX(ModuleOp module, const CompileOptions &options);
+
 /// Lowers `module` (the Torch dialect) to ONNX and writes the model to
 /// `outputPath`. Fails with diagnostics and writes nothing when the module
 /// cannot be compiled. Fills `summary` on success, when given.
