@@ -35,6 +35,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/Plugins/DialectPlugin.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
@@ -134,6 +136,15 @@ cl::opt<std::string> reportFilename(
     cl::desc("Also write every diagnostic, and the ops that stop the "
              "compile, to this JSON file"),
     cl::value_desc("report.json"), cl::cat(category));
+cl::list<std::string> passPlugins(
+    "load-pass-plugin",
+    cl::desc("Load a pass plugin before compiling; the lowering patterns it "
+             "registers join convert-torch-to-onnx (repeatable)"),
+    cl::value_desc("plugin.so"), cl::cat(category));
+cl::list<std::string> dialectPlugins(
+    "load-dialect-plugin",
+    cl::desc("Load a dialect plugin before parsing (repeatable)"),
+    cl::value_desc("plugin.so"), cl::cat(category));
 cl::opt<bool> verifyEach(
     "verify-each",
     cl::desc("Verify the IR after every pass, not only after the pipeline"),
@@ -332,6 +343,30 @@ bool writeReport(const DiagnosticCollector &diagnostics, int exitCode) {
 }
 } // namespace
 
+/// Loads the plugins of --load-pass-plugin and --load-dialect-plugin, which
+/// register their passes, lowering patterns and dialects.
+static LogicalResult loadPlugins(DialectRegistry &registry) {
+  for (const std::string &path : passPlugins) {
+    llvm::Expected<PassPlugin> plugin = PassPlugin::load(path);
+    if (!plugin) {
+      llvm::errs() << "error: cannot load the pass plugin '" << path
+                   << "': " << llvm::toString(plugin.takeError()) << "\n";
+      return failure();
+    }
+    plugin->registerPassRegistryCallbacks();
+  }
+  for (const std::string &path : dialectPlugins) {
+    llvm::Expected<DialectPlugin> plugin = DialectPlugin::load(path);
+    if (!plugin) {
+      llvm::errs() << "error: cannot load the dialect plugin '" << path
+                   << "': " << llvm::toString(plugin.takeError()) << "\n";
+      return failure();
+    }
+    plugin->registerDialectRegistryCallbacks(registry);
+  }
+  return success();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerAsmPrinterCLOptions();
@@ -387,6 +422,8 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   registerAllDialects(registry);
+  if (failed(loadPlugins(registry)))
+    return 1;
   MLIRContext context(registry);
   // Diagnostics name the op and its Python line; dumping the IR would bury
   // them.

@@ -23,6 +23,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 
+#include <mutex>
+
 namespace mlir::torch_onnx {
 #define GEN_PASS_DEF_CONVERTTORCHTOONNX
 #include "torch-onnx/Conversion/Passes.h.inc"
@@ -33,6 +35,17 @@ using namespace mlir::torch_onnx;
 using namespace mlir::torch_onnx::torch_to_onnx;
 
 namespace {
+
+/// The pattern providers that plugins registered, and their lock.
+struct PatternProviders {
+  std::mutex mutex;
+  std::vector<TorchToONNXPatternProvider> providers;
+};
+
+PatternProviders &getPatternProviders() {
+  static PatternProviders registered;
+  return registered;
+}
 
 /// The name the converted graph function gets.
 constexpr StringLiteral kGraphName = "main_graph";
@@ -381,6 +394,12 @@ void ConvertTorchToONNXPass::runOnOperation() {
   populateTorchToONNXCustomOpPatterns(typeConverter, patterns,
                                       customOpMappings);
   populateTorchToONNXPatterns(typeConverter, patterns, opset);
+  {
+    PatternProviders &registered = getPatternProviders();
+    std::lock_guard<std::mutex> lock(registered.mutex);
+    for (const TorchToONNXPatternProvider &provider : registered.providers)
+      provider(typeConverter, patterns, opset);
+  }
   if (fallbackCustomOps)
     populateTorchToONNXFallbackPatterns(typeConverter, patterns);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
@@ -431,6 +450,13 @@ void ConvertTorchToONNXPass::runOnOperation() {
 //===----------------------------------------------------------------------===//
 // Pattern population
 //===----------------------------------------------------------------------===//
+
+void mlir::torch_onnx::registerTorchToONNXPatternProvider(
+    TorchToONNXPatternProvider provider) {
+  PatternProviders &registered = getPatternProviders();
+  std::lock_guard<std::mutex> lock(registered.mutex);
+  registered.providers.push_back(std::move(provider));
+}
 
 void mlir::torch_onnx::populateTorchToONNXPatterns(TypeConverter &typeConverter,
                                                    RewritePatternSet &patterns,

@@ -13,6 +13,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +67,18 @@ void populateTorchToONNXCustomOpPatterns(TypeConverter &typeConverter,
 /// conversion into an `onnx.Custom` node of domain `org.pytorch.aten`.
 void populateTorchToONNXFallbackPatterns(TypeConverter &typeConverter,
                                          RewritePatternSet &patterns);
+
+/// Adds conversion patterns to convert-torch-to-onnx, for ops the project
+/// does not lower (a user's custom op, `torch.operator "mylib::op"`) or to
+/// take precedence over its own lowering with a higher benefit. Called with
+/// the pass's type converter and target opset on each run.
+using TorchToONNXPatternProvider = std::function<void(
+    TypeConverter &typeConverter, RewritePatternSet &patterns, int64_t opset)>;
+
+/// Registers `provider` with every later run of convert-torch-to-onnx in
+/// the process. Pass plugins call it from their registration callback
+/// (`mlirGetPassPluginInfo`), before any pass runs.
+void registerTorchToONNXPatternProvider(TorchToONNXPatternProvider provider);
 
 } // namespace mlir::torch_onnx
 
