@@ -6,10 +6,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Built by the install test against the installed CMake package, loaded by
-// the installed tools with --load-pass-plugin. It registers a pass,
-// example-count-torch-ops, and a lowering of a user's custom op that the
-// project does not know, `torch.operator "example::scaled_add"(%a, %b,
-// %alpha)`, which computes a + alpha * b.
+// the installed tools with --load-pass-plugin and --load-dialect-plugin. It
+// registers a pass, example-count-torch-ops; a lowering of a user's custom
+// op that the project does not know, `torch.operator
+// "example::scaled_add"(%a, %b, %alpha)`, which computes a + alpha * b; and
+// a dialect, `example`, whose ops are opaque.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,12 +21,25 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
 
 namespace {
+/// A dialect without ops of its own: any `example.*` op parses.
+class ExampleDialect : public Dialect {
+public:
+  explicit ExampleDialect(MLIRContext *context)
+      : Dialect(getDialectNamespace(), context,
+                TypeID::get<ExampleDialect>()) {
+    allowUnknownOperations();
+  }
+  static StringRef getDialectNamespace() { return "example"; }
+};
+
 /// Reports how many Torch-dialect ops each function holds.
 struct CountTorchOpsPass
     : public PassWrapper<CountTorchOpsPass, OperationPass<func::FuncOp>> {
@@ -82,6 +96,17 @@ struct LowerScaledAdd : public OpConversionPattern<Torch::OperatorOp> {
   }
 };
 } // namespace
+
+MLIR_DECLARE_EXPLICIT_TYPE_ID(ExampleDialect)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(ExampleDialect)
+
+extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
+mlirGetDialectPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "ExamplePlugin", "1.0",
+          [](DialectRegistry *registry) {
+            registry->insert<ExampleDialect>();
+          }};
+}
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "ExamplePlugin", "1.0", []() {
