@@ -59,8 +59,20 @@ stamp="$venv/.requirements"
 if [ ! -x "$venv/bin/python" ] || ! cmp -s "$root/utils/requirements.txt" "$stamp"; then
   [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
   # No isolated build environments: one would pull an unpinned torch.
+  # The lines marked "# --no-deps" go in afterwards, without dependencies.
+  marker='#[[:space:]]*--no-deps[[:space:]]*$'
+  requirements=$(mktemp)
+  grep -v -- "$marker" "$root/utils/requirements.txt" >"$requirements"
   "$venv/bin/python" -m pip install --no-build-isolation --disable-pip-version-check \
-    -q -r "$root/utils/requirements.txt"
+    -q -r "$requirements"
+  rm -f "$requirements"
+  no_deps=$(sed -n "s/^\([^#[:space:]]*\)[[:space:]]*$marker/\1/p" \
+    "$root/utils/requirements.txt")
+  if [ -n "$no_deps" ]; then
+    # shellcheck disable=SC2086  # one requirement a word
+    "$venv/bin/python" -m pip install --no-deps --no-build-isolation \
+      --disable-pip-version-check -q $no_deps
+  fi
   cp "$root/utils/requirements.txt" "$stamp"
 fi
 
