@@ -4,12 +4,19 @@ Run from the repository root after a build:
     PYTHONPATH=build/python_packages .venv/bin/python -m pytest test/python
 """
 import copy
+import os
+import sys
 
 import numpy as np
 import onnx
 import onnxruntime
 import pytest
 import torch
+
+# The model zoo's modules (utils/), for the tests that build its models.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "utils"))
+from transformers_zoo import Logits  # noqa: E402,F401
 
 
 @pytest.fixture(autouse=True)
@@ -94,13 +101,3 @@ def line_of(function, text):
             return start + offset
     raise AssertionError(f"{text!r} is not in {function.__name__}")
 
-
-class Logits(torch.nn.Module):
-    """A transformers model returning its logits alone, as a tensor."""
-
-    def __init__(self, model):
-        super().__init__()
-        self.model = model
-
-    def forward(self, *args):
-        return self.model(*args).logits

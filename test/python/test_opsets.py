@@ -10,43 +10,28 @@ import torch
 from torch import nn
 
 import torch_onnx
-from conftest import Logits
 
-transformers = pytest.importorskip("transformers")
+pytest.importorskip("transformers")
+import transformers_zoo as zoo  # noqa: E402
 
 OPSETS = range(torch_onnx.MIN_OPSET, torch_onnx.MAX_OPSET + 1)
-SMALL = dict(vocab_size=128, hidden_size=64, num_hidden_layers=2,
-             num_attention_heads=4, intermediate_size=128,
-             max_position_embeddings=64)
 
 
-def text_inputs(with_mask):
-    ids = torch.randint(0, SMALL["vocab_size"], (2, 8),
-                        generator=torch.Generator().manual_seed(0))
-    if not with_mask:
-        return (ids,), ["input_ids"]
-    mask = torch.ones(2, 8, dtype=torch.long)
-    mask[1, -3:] = 0
-    return (ids, mask), ["input_ids", "attention_mask"]
+def zoo_model(name):
+    built = zoo.example(name)
+    return built.module, built.args, built.names
 
 
 def bert():
-    model = transformers.BertForSequenceClassification(
-        transformers.BertConfig(**SMALL))
-    return Logits(model), *text_inputs(with_mask=True)
+    return zoo_model("bert")  # with an attention mask
 
 
 def gpt2():
-    config = transformers.GPT2Config(
-        vocab_size=128, n_embd=64, n_layer=2, n_head=4, n_positions=64,
-        use_cache=False)
-    return Logits(transformers.GPT2LMHeadModel(config)), *text_inputs(False)
+    return zoo_model("gpt2")
 
 
 def llama():
-    config = transformers.LlamaConfig(**SMALL, num_key_value_heads=2,
-                                      use_cache=False)
-    return Logits(transformers.LlamaForCausalLM(config)), *text_inputs(False)
+    return zoo_model("llama")
 
 
 def encoder():
@@ -60,12 +45,7 @@ def encoder():
 
 
 def resnet():
-    config = transformers.ResNetConfig(
-        embedding_size=16, hidden_sizes=[16, 32], depths=[1, 1],
-        num_labels=10)
-    model = transformers.ResNetForImageClassification(config)
-    x = torch.randn(2, 3, 32, 32, generator=torch.Generator().manual_seed(0))
-    return Logits(model), (x,), ["pixel_values"]
+    return zoo_model("resnet50")
 
 
 def group_norm_convnet():

@@ -23,6 +23,7 @@ from torch import nn
 import torch_onnx
 from conftest import assert_close, graph_io, line_of, ort_session
 from test_seed_examples import EmbeddingSubmodule, RunningAverageSubmodule
+import transformers_zoo as zoo
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -365,40 +366,27 @@ def test_core_aten_forms(tmp_path, build, shape, decompose):
 # --- transformers ---------------------------------------------------------------
 
 
-class Logits(nn.Module):
-    def __init__(self, model):
-        super().__init__()
-        self.model = model
-
-    def forward(self, input_ids, attention_mask=None):
-        if attention_mask is None:
-            return self.model(input_ids).logits
-        return self.model(input_ids, attention_mask).logits
-
-
-SMALL = dict(vocab_size=128, hidden_size=64, num_hidden_layers=2,
-             num_attention_heads=4, intermediate_size=128,
-             max_position_embeddings=64)
+# The zoo's text models (utils/transformers_zoo.py, reduced size).
+SMALL = zoo.SMALL
+Logits = zoo.TextLogits
 
 
 def bert(transformers):
     return transformers.BertForSequenceClassification(
-        transformers.BertConfig(**SMALL))
+        zoo.bert_config(transformers, "reduced"))
 
 
 def llama(transformers):
-    return transformers.LlamaForCausalLM(transformers.LlamaConfig(
-        **SMALL, num_key_value_heads=2, use_cache=False))
+    return transformers.LlamaForCausalLM(
+        zoo.llama_config(transformers, "reduced"))
 
 
 def gpt2(transformers):
     # Eager attention: run_decompositions of GPT-2's SDPA attention with
     # dynamic batch and sequence fails in PyTorch itself (a view of a
     # transposed tensor).
-    return transformers.GPT2LMHeadModel(transformers.GPT2Config(
-        vocab_size=128, n_embd=64, n_layer=2, n_head=4, n_positions=64,
-        bos_token_id=0, eos_token_id=0, use_cache=False,
-        attn_implementation="eager"))
+    return transformers.GPT2LMHeadModel(zoo.gpt2_config(
+        transformers, "reduced", attn_implementation="eager"))
 
 
 def token_inputs(batch, sequence, with_mask):
