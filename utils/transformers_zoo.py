@@ -360,7 +360,14 @@ def causal_lm(model_class, make_config):
     def build(size):
         t = transformers_module()
         config = make_config(t, size)
-        model = getattr(t, model_class)(config)
+        # The scale models are made in bfloat16 (half the memory).
+        dtype = torch.get_default_dtype()
+        if size in LLAMA_SCALE:
+            torch.set_default_dtype(torch.bfloat16)
+        try:
+            model = getattr(t, model_class)(config)
+        finally:
+            torch.set_default_dtype(dtype)
         return text_example(TextLogits(model), config.vocab_size, size,
                             False, config.max_position_embeddings)
     return build
@@ -472,10 +479,9 @@ ZOO = {
 
 
 def example(name, size="reduced"):
-    """ZOO[name] built at `size` ("reduced" or "full"; the Llama models also
-    take the keys of LLAMA_SCALE), after torch.manual_seed(0)."""
-    if size not in SIZES and not (name.startswith("llama")
-                                  and size in LLAMA_SCALE):
+    """ZOO[name] built at `size` ("reduced" or "full"; "llama" also takes
+    the keys of LLAMA_SCALE, in bfloat16), after torch.manual_seed(0)."""
+    if size not in SIZES and not (name == "llama" and size in LLAMA_SCALE):
         raise KeyError(size)
     torch.manual_seed(0)
     return ZOO[name].build(size)
