@@ -1,0 +1,11 @@
+func.func @conv_with_bias(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
+  %w = "onnx.Initializer"() {name = "conv.weight", value = dense<1.0> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
+  %b = "onnx.Initializer"() {name = "conv.bias", value = dense<5.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = "onnx.Conv"(%x, %w, %b) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, tensor<1xf32>) -> tensor<1x1x4x4xf32>
+  %scale = "onnx.Initializer"() {name = "bn.weight", value = dense<6.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %bias = "onnx.Initializer"() {name = "bn.bias", value = dense<4.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %mean = "onnx.Initializer"() {name = "bn.running_mean", value = dense<3.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %var = "onnx.Initializer"() {name = "bn.running_var", value = dense<4.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %z, %m, %v = "onnx.BatchNormalization"(%y, %scale, %bias, %mean, %var) {epsilon = 0.0 : f32} : (tensor<1x1x4x4xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<1x1x4x4xf32>, none, none)
+  return %z : tensor<1x1x4x4xf32>
+}
