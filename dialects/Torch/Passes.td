@@ -17,6 +17,41 @@
 include "mlir/Pass/PassBase.td"
 
 //===----------------------------------------------------------------------===//
+// torch-resolve-operators
+//===----------------------------------------------------------------------===//
+
+def ResolveOperators : Pass<"torch-resolve-operators", "ModuleOp"> {
+  let summary = "Turn torch.operator ops that name a known op into that op";
+  let description = [{
+    torch-mlir's FX importer writes each op that torch-mlir's own Torch
+    dialect lacks as a `torch.operator` named after the op
+    (`torch.operator "torch.aten.lstm.input"`); TorchScript writes
+    `aten::lstm.input`. Where this project's dialect has the op, this pass
+    replaces the `torch.operator` by it, with the same operands, result
+    types and attributes, so that the rest of the pipeline sees the op.
+    Names of ops this dialect lacks, and names of other dialects
+    (`onnx.Add`), are left alone. An operator whose operands or results do
+    not fit the op's signature is an error that names both.
+
+    Before:
+
+    ```mlir
+    %0 = torch.operator "torch.aten.squeeze.dims"(%x, %dims)
+        : (!torch.vtensor<[1,3],f32>, !torch.list<int>)
+        -> !torch.vtensor<[3],f32>
+    ```
+
+    After:
+
+    ```mlir
+    %0 = torch.aten.squeeze.dims %x, %dims
+        : !torch.vtensor<[1,3],f32>, !torch.list<int>
+        -> !torch.vtensor<[3],f32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // torch-inline-partial-applications
 //===----------------------------------------------------------------------===//
 

@@ -7,6 +7,8 @@
 
 #include "ProgramGraph.h"
 
+#include "torch-onnx/Dialect/Torch/IR/RuntimeAssertions.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/STLExtras.h"
@@ -208,17 +210,6 @@ const llvm::StringMap<llvm::StringRef> &pythonOperators() {
       {"math.sqrt", "aten::sqrt"},
   };
   return map;
-}
-
-/// aten ops that only check what export assumed; ONNX runs without them.
-bool isAssertion(llvm::StringRef qualifiedName) {
-  return llvm::is_contained(
-      {"aten::_assert_scalar", "aten::_assert_async",
-       "aten::_assert_tensor_metadata", "aten::sym_constrain_range",
-       "aten::sym_constrain_range_for_size", "aten::_functional_assert_async",
-       "aten::_functional_sym_constrain_range",
-       "aten::_functional_sym_constrain_range_for_size"},
-      qualifiedName);
 }
 
 class GraphBuilder {
@@ -668,7 +659,7 @@ void GraphBuilder::importNode(const schema::Node &node) {
 void GraphBuilder::importOperator(const schema::Node &node,
                                   llvm::StringRef qualified,
                                   llvm::StringRef overload) {
-  if (isAssertion(qualified))
+  if (Torch::isRuntimeAssertion(qualified))
     return;
   // TorchScript asks tensors for their sizes with aten::size and friends.
   std::string name = qualified.str(), overloadName = overload.str();

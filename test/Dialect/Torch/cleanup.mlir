@@ -265,3 +265,26 @@ func.func @scalar_tensor_division_by_zero() -> !torch.int {
   %ti = torch.aten.Int.Tensor %t : !torch.vtensor<[],si64> -> !torch.int
   return %ti : !torch.int
 }
+
+// -----
+
+// The run-time checks that torch.export records go, in either spelling.
+// CHECK-LABEL: func.func @runtime_assertions
+// CHECK-NOT: assert
+// CHECK-NOT: constrain
+// CHECK: return %arg0
+func.func @runtime_assertions(%x: !torch.vtensor<[2],f32>)
+    -> !torch.vtensor<[2],f32> {
+  %none = torch.constant.none
+  %int6 = torch.constant.int 6
+  torch.operator "torch.aten._assert_tensor_metadata"(%x, %none, %none,
+      %int6, %none, %none) : (!torch.vtensor<[2],f32>, !torch.none,
+      !torch.none, !torch.int, !torch.none, !torch.none) -> ()
+  %int0 = torch.constant.int 0
+  %int9 = torch.constant.int 9
+  torch.operator "torch.aten.sym_constrain_range"(%int0, %int0, %int9)
+      : (!torch.int, !torch.int, !torch.int) -> ()
+  torch.operator "aten::_assert_async.msg"(%x)
+      : (!torch.vtensor<[2],f32>) -> ()
+  return %x : !torch.vtensor<[2],f32>
+}

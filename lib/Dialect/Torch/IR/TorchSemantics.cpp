@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
+#include "torch-onnx/Dialect/Torch/IR/RuntimeAssertions.h"
 
 #include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
 
@@ -355,4 +356,18 @@ SmallVector<int64_t> Torch::getAtLeastAxes(int64_t rank, int64_t wanted) {
   if (wanted == 2)
     return {0};
   return rank == 1 ? SmallVector<int64_t>{0, 2} : SmallVector<int64_t>{2};
+}
+
+bool Torch::isRuntimeAssertion(StringRef name) {
+  // `torch.aten.X.overload` and `aten::X.overload` both name aten op X.
+  name.consume_front("torch.");
+  if (!name.consume_front("aten::") && !name.consume_front("aten."))
+    return false;
+  StringRef base = name.split('.').first;
+  return llvm::is_contained(
+      {"_assert_scalar", "_assert_async", "_assert_tensor_metadata",
+       "sym_constrain_range", "sym_constrain_range_for_size",
+       "_functional_assert_async", "_functional_sym_constrain_range",
+       "_functional_sym_constrain_range_for_size"},
+      base);
 }

@@ -7,6 +7,7 @@
 
 #include "TransformUtils.h"
 
+#include "torch-onnx/Dialect/Torch/IR/RuntimeAssertions.h"
 #include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
 #include "torch-onnx/Dialect/Torch/Transforms/ShapeInference.h"
 
@@ -37,6 +38,25 @@ struct EraseUnusedReadOnlyOp : public RewritePattern {
     // writes its running statistics.
     std::optional<SmallVector<unsigned>> written = getWrittenOperands(op);
     if (!written || !written->empty())
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Erases the run-time checks that torch.export records (such as
+/// `aten._assert_tensor_metadata` after `.to()`), as an op of the dialect
+/// or as a `torch.operator`: an exported graph cannot raise.
+struct EraseRuntimeAssertion : public RewritePattern {
+  EraseRuntimeAssertion(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa_and_present<TorchDialect>(op->getDialect()) || !op->use_empty())
+      return failure();
+    auto unknown = dyn_cast<OperatorOp>(op);
+    if (!isRuntimeAssertion(unknown ? unknown.getName()
+                                    : op->getName().getStringRef()))
       return failure();
     rewriter.eraseOp(op);
     return success();
@@ -147,7 +167,7 @@ struct CleanupPass : public Torch::impl::CleanupBase<CleanupPass> {
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet folding(context);
     populateTorchFoldingPatterns(folding);
-    folding.add<EraseUnusedReadOnlyOp>(context);
+    folding.add<EraseUnusedReadOnlyOp, EraseRuntimeAssertion>(context);
     folding.add<FoldPrimDevice>(context, device);
     RewritePatternSet dropping(context);
     dropping.add<DropRaisingBranch>(context);

@@ -15,6 +15,7 @@ using namespace mlir::torch_onnx;
 
 void Torch::buildTorchLegalizePipeline(
     OpPassManager &pm, const TorchLegalizePipelineOptions &options) {
+  pm.addPass(createResolveOperators());
   InlinePartialApplicationsOptions inlining;
   inlining.entryMethod = options.entry;
   pm.addPass(createInlinePartialApplications(inlining));
