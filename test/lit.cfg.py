@@ -11,8 +11,9 @@ from lit.llvm.subst import ToolSubst
 config.name = "TORCH_ONNX"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-# Directories of files that tests read or run, not tests.
-config.excludes = ["Inputs", "fixtures"]
+# Directories of files that tests read or run, not tests; fuzz/ holds the
+# fuzzers' seed corpora.
+config.excludes = ["Inputs", "fixtures", "fuzz"]
 config.test_source_root = os.path.dirname(__file__)
 
 # Without TORCH_ONNX_BUILD_COMPILER only the dialects and torch-onnx-opt are
