@@ -212,14 +212,6 @@ CAUSES = {
         "the FX importer writes it as torch.operator "
         "\"torch.aten._native_batch_norm_legit_no_training\", which no "
         "lowering takes (the .pt2 importer makes it a batch_norm)",
-    "cannot convert 'torch.aten.lstm.input' to ONNX opset 17":
-        "the FX importer writes aten.lstm.input as torch.operator "
-        "\"torch.aten.lstm.input\", which does not become the dialect's "
-        "aten.lstm.input op that lowers",
-    "cannot convert 'torch.aten.gru.input' to ONNX opset 17":
-        "the FX importer writes aten.gru.input as torch.operator "
-        "\"torch.aten.gru.input\", which does not become the dialect's "
-        "aten.gru.input op that lowers",
     "custom op 'torch.symbolic_int' is unknown":
         "import_symbolic_shape_expressions=True writes torch.symbolic_int "
         "and torch.bind_symbolic_shape, which the Torch dialect lacks",
@@ -250,16 +242,12 @@ CASES = {
                                        (3, 16, 16))),
     "seed_lstm": Case(static(lambda: zoo.LSTMSubmodule(10, 20),
                              lambda: torch.randn(5, 10)),
-                      importer="program",
-                      error="cannot convert 'torch.aten.lstm.input' to "
-                            "ONNX opset 17"),
+                      importer="program"),
     # Small modules of the model zoo.
     "small_convnet": Case(batch_dynamic(zoo.SmallConvNet, (3, 32, 32)),
                           error=BATCH_NORM),
     "conv_ops": Case(batch_dynamic(zoo.ConvOps, (4, 10, 10))),
-    "gru": Case(batch_dynamic(zoo.GRUModule, (5, 8)), importer="program",
-                error="cannot convert 'torch.aten.gru.input' to ONNX "
-                      "opset 17"),
+    "gru": Case(batch_dynamic(zoo.GRUModule, (5, 8)), importer="program"),
     "language_model": Case(language_model),
     "self_attention": Case(self_attention),
     "transformer_encoder": Case(transformer_encoder),
