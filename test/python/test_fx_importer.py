@@ -45,6 +45,7 @@ from test_torch_export import Logits as TextLogits
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "utils"))
 import zoo_modules as zoo  # noqa: E402
+from transformers_zoo import LastHidden  # noqa: E402
 from zoo_image_models import Logits as ImageLogits  # noqa: E402
 
 fx_importer = pytest.importorskip("iree.compiler.extras.fx_importer")
@@ -77,17 +78,6 @@ def text_model(build, with_mask):
         return (model, token_inputs(2, 8, with_mask), dynamic,
                 [token_inputs(3, 11, with_mask)])
     return make
-
-
-class LastHidden(nn.Module):
-    """An encoder of transformers returning last_hidden_state alone."""
-
-    def __init__(self, model):
-        super().__init__()
-        self.model = model
-
-    def forward(self, *args):
-        return self.model(*args).last_hidden_state
 
 
 def t5_encoder():
