@@ -18,6 +18,7 @@
 #include "torch-onnx/Driver/Diagnostics.h"
 #include "torch-onnx/Driver/Driver.h"
 #include "torch-onnx/InitAll.h"
+#include "torch-onnx/Support/BytecodeCheck.h"
 #include "torch-onnx/Support/NestingDepth.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -85,17 +86,24 @@ public:
         llvm::SMLoc());
     StringRef buffer =
         sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID())->getBuffer();
-    if (!buffer.starts_with("ML\xefR"))
-      if (std::optional<size_t> offset = findExcessiveNesting(buffer)) {
-        Location loc = FileLineColLoc::get(
-            context.get(), name,
-            sourceMgr->getLineAndColumn(
-                llvm::SMLoc::getFromPointer(buffer.data() + *offset)).first,
-            0);
-        emitError(loc) << "brackets nest more than " << kMaxNestingDepth
-                       << " levels deep";
+    if (isMLIRBytecode(buffer)) {
+      if (std::optional<BytecodeDefect> defect =
+              findBytecodeDefect(buffer, kMaxNestingDepth)) {
+        emitError(FileLineColLoc::get(context.get(), name, 0, 0))
+            << "invalid MLIR bytecode at byte " << defect->offset << ": "
+            << defect->message;
         raiseCompileError(errorClass(), diagnostics, "");
       }
+    } else if (std::optional<size_t> offset = findExcessiveNesting(buffer)) {
+      Location loc = FileLineColLoc::get(
+          context.get(), name,
+          sourceMgr->getLineAndColumn(
+              llvm::SMLoc::getFromPointer(buffer.data() + *offset)).first,
+          0);
+      emitError(loc) << "brackets nest more than " << kMaxNestingDepth
+                     << " levels deep";
+      raiseCompileError(errorClass(), diagnostics, "");
+    }
     module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context.get()));
     if (!module)
       raiseCompileError(errorClass(), diagnostics,

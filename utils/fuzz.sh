@@ -134,7 +134,8 @@ case "$name" in
     ;;
   mlir-pipeline)
     harness=MLIRPipelineFuzzer.cpp
-    sources=(lib/Support/NestingDepth.cpp lib/Driver/Driver.cpp
+    sources=(lib/Support/NestingDepth.cpp lib/Support/BytecodeCheck.cpp
+             lib/Driver/Driver.cpp
              lib/Pipelines/Pipelines.cpp
              lib/Pipelines/Resources.cpp
              lib/Dialect/Torch/IR/TorchTypes.cpp

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "torch-onnx/Support/NestingDepth.h"
+#include "torch-onnx/Support/BytecodeCheck.h"
 
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -56,9 +57,22 @@ LogicalResult torch_onnx::checkNestingDepth(llvm::SourceMgr &sourceMgr) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   StringRef source = buffer->getBuffer();
-  // MLIR bytecode has no brackets to count.
-  if (source.starts_with("ML\xefR"))
-    return success();
+  // MLIR bytecode has no brackets to count, but regions that nest, and counts
+  // that the reader trusts.
+  if (isMLIRBytecode(source)) {
+    std::optional<BytecodeDefect> defect =
+        findBytecodeDefect(source, kMaxNestingDepth);
+    if (!defect)
+      return success();
+    // The bytes around the offset are no line worth showing.
+    std::string message = ("invalid MLIR bytecode at byte " +
+                           Twine(defect->offset) + ": " + defect->message)
+                              .str();
+    sourceMgr.PrintMessage(
+        llvm::errs(), llvm::SMDiagnostic(buffer->getBufferIdentifier(),
+                                         llvm::SourceMgr::DK_Error, message));
+    return failure();
+  }
   std::optional<size_t> offset = findExcessiveNesting(source);
   if (!offset)
     return success();

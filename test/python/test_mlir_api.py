@@ -109,6 +109,13 @@ def test_deep_nesting_is_refused():
         mlir.Module.parse("[" * 5000)
 
 
+def test_truncated_bytecode_is_refused():
+    bytecode = mlir.Module.parse(MLP).to_bytecode()
+    with pytest.raises(torch_onnx.ExportError,
+                       match="invalid MLIR bytecode at byte [0-9]+: the "):
+        mlir.Module.parse(bytecode[:len(bytecode) // 2], "half.mlirbc")
+
+
 def test_unknown_pass_is_refused():
     with pytest.raises(torch_onnx.ExportError, match="invalid pass pipeline"):
         mlir.Module.parse(MLP).run_pipeline("no-such-pass")

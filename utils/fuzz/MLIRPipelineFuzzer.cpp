@@ -6,14 +6,15 @@
 //===----------------------------------------------------------------------===//
 //
 // Feeds arbitrary bytes, as MLIR text or bytecode, to what torch-onnx-compile
-// and torch-onnx-translate do with an `.mlir` input: the nesting check, the
-// parser with every dialect of the project registered and the verifier; then
-// a module in the ONNX dialect (one with `onnx.opset_import`) goes to the
-// emitter, as `--export-onnx` sends it, and any other module is lowered by
-// lowerToONNX (torch-to-onnx-pipeline) and emitted, as torch-onnx-compile
-// does. The emitter writes to memory, with the ONNX checker and shape
-// inference on. An input whose first line is `// opset N` targets opset N
-// (a comment to the parser); others target 17. utils/fuzz.sh builds it.
+// and torch-onnx-translate do with an `.mlir` input: the nesting and
+// bytecode checks, the parser with every dialect of the project registered
+// and the verifier; then a module in the ONNX dialect (one with
+// `onnx.opset_import`) goes to the emitter, as `--export-onnx` sends it, and
+// any other module is lowered by lowerToONNX (torch-to-onnx-pipeline) and
+// emitted, as torch-onnx-compile does. The emitter writes to memory, with
+// the ONNX checker and shape inference on. An input whose first line is
+// `// opset N` targets opset N (a comment to the parser); others target 17.
+// utils/fuzz.sh builds it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,7 +76,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(input, "input.mlir"), llvm::SMLoc());
-  // The tools refuse text nested deeper than the parser's stack allows.
+  // The tools refuse text nested deeper than the parser's stack allows, and
+  // bytecode whose counts or sections the bytecode reader would wrongly
+  // trust.
   if (failed(checkNestingDepth(sourceMgr)))
     return 0;
 

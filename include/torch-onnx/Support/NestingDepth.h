@@ -7,7 +7,8 @@
 //
 // MLIR's parser recurses once per level of nested brackets, so a few
 // thousand levels of `[` or `!torch.list<` overflow the stack. The tools
-// check the nesting of their textual input before they parse it.
+// check the nesting of their textual input before they parse it, and the
+// layout of their bytecode input (BytecodeCheck.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,8 +36,10 @@ inline constexpr unsigned kMaxNestingDepth = 1024;
 std::optional<size_t> findExcessiveNesting(StringRef source,
                                            unsigned maxDepth = kMaxNestingDepth);
 
-/// Checks the main buffer of `sourceMgr` with findExcessiveNesting, and
-/// prints an error at the offending bracket when it nests too deep.
+/// Checks the main buffer of `sourceMgr` before it is parsed: MLIR text with
+/// findExcessiveNesting, printing an error at the offending bracket when it
+/// nests too deep, and MLIR bytecode with findBytecodeDefect, printing an
+/// error that names the file and what is wrong.
 LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr);
 
 } // namespace mlir::torch_onnx

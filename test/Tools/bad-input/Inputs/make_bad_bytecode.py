@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Rewrites MLIR bytecode into bytecode that MLIR's reader must not trust.
+
+    make_bad_bytecode.py KIND IN OUT
+
+IN is MLIR bytecode (as torch-onnx-opt --emit-bytecode writes it); OUT is
+the same file with one change, and sections laid out again around it.
+KIND is one of:
+  valid              no change
+  huge_strings       the string section declares 2^60 strings
+  huge_dialects      the dialect section declares 2^60 dialects
+  huge_properties    the properties section declares 2^60 entries
+  huge_attributes    the attribute/type offset section declares 2^60
+                     attributes
+  section_past_end   the last section declares 1000 bytes more than the
+                     file holds
+"""
+import sys
+
+MAGIC = b"ML\xefR"
+STRING, DIALECT, ATTR_TYPE_OFFSET, PROPERTIES = 0, 1, 3, 8
+HUGE = 1 << 60
+
+
+def read_varint(data, pos):
+    """Returns the varint at `pos` and the position after it."""
+    first = data[pos]
+    if first == 0:
+        return int.from_bytes(data[pos + 1:pos + 9], "little"), pos + 9
+    extra = (first & -first).bit_length() - 1
+    value = int.from_bytes(data[pos:pos + extra + 1], "little")
+    return value >> (extra + 1), pos + extra + 1
+
+
+def write_varint(value):
+    """The shortest encoding of `value`."""
+    for extra in range(8):
+        if value < 1 << (7 * (extra + 1)):
+            encoded = (value << (extra + 1)) | (1 << extra)
+            return encoded.to_bytes(extra + 1, "little")
+    return b"\x00" + value.to_bytes(8, "little")
+
+
+def read_sections(data):
+    """Splits bytecode into its header and its (id, alignment, contents)."""
+    assert data.startswith(MAGIC), "not MLIR bytecode"
+    _, pos = read_varint(data, len(MAGIC))
+    pos = data.index(b"\x00", pos) + 1
+    header, sections = data[:pos], []
+    while pos < len(data):
+        id_and_alignment = data[pos]
+        length, pos = read_varint(data, pos + 1)
+        alignment = 1
+        if id_and_alignment & 0x80:
+            alignment, pos = read_varint(data, pos)
+            while pos % alignment:
+                pos += 1
+        sections.append([id_and_alignment & 0x7F, alignment,
+                         data[pos:pos + length]])
+        pos += length
+    return header, sections
+
+
+def write_sections(header, sections, extra_length=0):
+    out = bytearray(header)
+    for index, (section_id, alignment, contents) in enumerate(sections):
+        length = len(contents)
+        if index == len(sections) - 1:
+            length += extra_length
+        if alignment == 1:
+            out += bytes([section_id]) + write_varint(length)
+            out += contents
+            continue
+        out += bytes([section_id | 0x80]) + write_varint(length)
+        out += write_varint(alignment)
+        while len(out) % alignment:
+            out.append(0xCB)
+        out += contents
+    return bytes(out)
+
+
+def replace_count(sections, section_id):
+    """Replaces the count that starts `section_id` by HUGE."""
+    for section in sections:
+        if section[0] == section_id:
+            _, end = read_varint(section[2], 0)
+            section[2] = write_varint(HUGE) + section[2][end:]
+            return
+    sys.exit(f"error: no section {section_id}")
+
+
+def main(kind, in_path, out_path):
+    with open(in_path, "rb") as f:
+        header, sections = read_sections(f.read())
+    extra_length = 0
+    counts = {"huge_strings": STRING, "huge_dialects": DIALECT,
+              "huge_properties": PROPERTIES,
+              "huge_attributes": ATTR_TYPE_OFFSET}
+    if kind in counts:
+        replace_count(sections, counts[kind])
+    elif kind == "section_past_end":
+        extra_length = 1000
+    elif kind != "valid":
+        sys.exit(f"error: unknown kind '{kind}'")
+    with open(out_path, "wb") as f:
+        f.write(write_sections(header, sections, extra_length))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    main(*sys.argv[1:])
