@@ -14,11 +14,13 @@ KIND is one of:
                      attributes
   section_past_end   the last section declares 1000 bytes more than the
                      file holds
+  top_level_arguments
+                     the top-level block of the IR section has arguments
 """
 import sys
 
 MAGIC = b"ML\xefR"
-STRING, DIALECT, ATTR_TYPE_OFFSET, PROPERTIES = 0, 1, 3, 8
+STRING, DIALECT, ATTR_TYPE_OFFSET, IR, PROPERTIES = 0, 1, 3, 4, 8
 HUGE = 1 << 60
 
 
@@ -79,12 +81,12 @@ def write_sections(header, sections, extra_length=0):
     return bytes(out)
 
 
-def replace_count(sections, section_id):
-    """Replaces the count that starts `section_id` by HUGE."""
+def replace_first_varint(sections, section_id, rewrite):
+    """Replaces the varint that starts `section_id` by rewrite(varint)."""
     for section in sections:
         if section[0] == section_id:
-            _, end = read_varint(section[2], 0)
-            section[2] = write_varint(HUGE) + section[2][end:]
+            value, end = read_varint(section[2], 0)
+            section[2] = write_varint(rewrite(value)) + section[2][end:]
             return
     sys.exit(f"error: no section {section_id}")
 
@@ -97,9 +99,13 @@ def main(kind, in_path, out_path):
               "huge_properties": PROPERTIES,
               "huge_attributes": ATTR_TYPE_OFFSET}
     if kind in counts:
-        replace_count(sections, counts[kind])
+        replace_first_varint(sections, counts[kind], lambda count: HUGE)
     elif kind == "section_past_end":
         extra_length = 1000
+    elif kind == "top_level_arguments":
+        # The block's header is its number of operations, shifted left by
+        # one, and a low bit that says it has arguments.
+        replace_first_varint(sections, IR, lambda header: header | 1)
     elif kind != "valid":
         sys.exit(f"error: unknown kind '{kind}'")
     with open(out_path, "wb") as f:
