@@ -90,10 +90,16 @@ struct NodeWeights {
 /// The bytes of a constant tensor whose data is at hand: an initializer
 /// holding a dense literal or a loaded resource blob.
 struct ConstantBytes {
-  ArrayRef<char> bytes;
+  /// The bytes of the attribute, unless it is a splat.
+  ArrayRef<char> data;
   StringRef name;
-  /// Storage for the expansion of a splat.
+  /// The expansion of a splat. The struct is moved around, so nothing may
+  /// point into it: getBytes picks it when it is set.
   SmallVector<char> expanded;
+
+  ArrayRef<char> getBytes() const {
+    return expanded.empty() ? data : ArrayRef<char>(expanded);
+  }
 };
 
 std::optional<ConstantBytes> getConstantBytes(Value value) {
@@ -117,16 +123,15 @@ std::optional<ConstantBytes> getConstantBytes(Value value) {
         return std::nullopt;
       for (int64_t i = 0, e = type.getNumElements(); i < e; ++i)
         result.expanded.append(raw.begin(), raw.end());
-      result.bytes = result.expanded;
     } else {
-      result.bytes = raw;
+      result.data = raw;
     }
   } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
-    result.bytes = resource.getData();
+    result.data = resource.getData();
   } else {
     return std::nullopt;
   }
-  if (result.bytes.size() != numBytes)
+  if (result.getBytes().size() != numBytes)
     return std::nullopt;
   return result;
 }
@@ -167,10 +172,10 @@ Value stackGates(ONNXBuilder &b, ArrayRef<SmallVector<Value>> parts,
       llvm::all_of(constants, [](const auto &c) { return c.has_value(); })) {
     SmallVector<char> data;
     for (const std::optional<ConstantBytes> &part : constants) {
-      size_t gateBytes = part->bytes.size() / numGates;
+      ArrayRef<char> bytes = part->getBytes();
+      size_t gateBytes = bytes.size() / numGates;
       for (int64_t gate : gateOrder)
-        llvm::append_range(data,
-                           part->bytes.slice(gate * gateBytes, gateBytes));
+        llvm::append_range(data, bytes.slice(gate * gateBytes, gateBytes));
     }
     size_t alignment =
         std::max<size_t>(elementType.getIntOrFloatBitWidth() / 8, 1);
