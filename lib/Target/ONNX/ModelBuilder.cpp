@@ -130,11 +130,17 @@ void addSourceMetadata(Location loc, onnx::NodeProto &node) {
   }
 }
 
+/// `text` for a JSON string or key. JSON holds only UTF-8, and a string
+/// attribute may hold any bytes: each invalid sequence becomes U+FFFD.
+std::string toJSONString(StringRef text) {
+  return llvm::json::isUTF8(text) ? text.str() : llvm::json::fixUTF8(text);
+}
+
 /// Converts an attribute of discardable metadata (such as the state
 /// bindings) to JSON.
 llvm::json::Value toJSON(Attribute attr) {
   if (auto str = dyn_cast<StringAttr>(attr))
-    return str.getValue().str();
+    return toJSONString(str.getValue());
   if (auto boolAttr = dyn_cast<BoolAttr>(attr))
     return boolAttr.getValue();
   if (auto intAttr = dyn_cast<IntegerAttr>(attr))
@@ -150,7 +156,7 @@ llvm::json::Value toJSON(Attribute attr) {
   if (auto dict = dyn_cast<DictionaryAttr>(attr)) {
     llvm::json::Object out;
     for (NamedAttribute entry : dict)
-      out[entry.getName().getValue()] = toJSON(entry.getValue());
+      out[toJSONString(entry.getName().getValue())] = toJSON(entry.getValue());
     return out;
   }
   std::string text;
