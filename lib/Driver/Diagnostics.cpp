@@ -8,6 +8,7 @@
 #include "torch-onnx/Driver/Diagnostics.h"
 
 #include "torch-onnx/Support/DiagnosticOp.h"
+#include "torch-onnx/Support/JSONString.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
@@ -95,13 +96,13 @@ llvm::json::Array DiagnosticCollector::toJSON() const {
   for (const DiagnosticRecord &record : records) {
     llvm::json::Array frames;
     for (const std::string &frame : record.frames)
-      frames.push_back(frame);
+      frames.push_back(toJSONString(frame));
     llvm::json::Object entry{{"severity", record.severity},
-                             {"message", record.message},
-                             {"location", record.location},
+                             {"message", toJSONString(record.message)},
+                             {"location", toJSONString(record.location)},
                              {"frames", std::move(frames)}};
     if (!record.op.empty())
-      entry["op"] = record.op;
+      entry["op"] = toJSONString(record.op);
     array.push_back(std::move(entry));
   }
   return array;

@@ -14,6 +14,7 @@
 #include "torch-onnx/Dialect/ONNX/IR/ONNXSchema.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 #include "torch-onnx/Support/DiagnosticOp.h"
+#include "torch-onnx/Support/JSONString.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -285,7 +286,8 @@ LogicalResult ConvertTorchToONNXPass::finalizeGraph(ModuleOp module,
       auto input = binding.getAs<StringAttr>("input");
       auto output = binding.getAs<StringAttr>("output");
       if (input && output)
-        bindings[input.getValue()] = output.getValue();
+        bindings[toJSONString(input.getValue())] =
+            toJSONString(output.getValue());
     }
     std::string json;
     llvm::raw_string_ostream os(json);

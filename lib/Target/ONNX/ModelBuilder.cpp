@@ -9,6 +9,7 @@
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/ONNX/IR/ONNXSchema.h"
+#include "torch-onnx/Support/JSONString.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -128,12 +129,6 @@ void addSourceMetadata(Location loc, onnx::NodeProto &node) {
     }
     addEntry("pkg.torch.onnx.name_scopes", scopes + "]");
   }
-}
-
-/// `text` for a JSON string or key. JSON holds only UTF-8, and a string
-/// attribute may hold any bytes: each invalid sequence becomes U+FFFD.
-std::string toJSONString(StringRef text) {
-  return llvm::json::isUTF8(text) ? text.str() : llvm::json::fixUTF8(text);
 }
 
 /// Converts an attribute of discardable metadata (such as the state
