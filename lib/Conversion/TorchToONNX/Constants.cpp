@@ -537,7 +537,10 @@ struct ConvertArange : public ONNXConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type =
         getConvertedRankedType(this->getTypeConverter(), op.getResult());
-    if (!type || type.getRank() != 1)
+    // A dtype can make the result complex, which neither the folding below
+    // nor ONNX's Range computes.
+    if (!type || type.getRank() != 1 ||
+        !isa<FloatType, IntegerType>(type.getElementType()))
       return rewriter.notifyMatchFailure(op, "unsupported result type");
     Value start, end = op.getEnd(), step;
     if constexpr (!std::is_same_v<OpTy, Torch::AtenArangeOp>)
@@ -606,6 +609,8 @@ struct ConvertLinspace : public ONNXConversionPattern<Torch::AtenLinspaceOp> {
       return rewriter.notifyMatchFailure(
           op, "expected bounds and steps known at compile time");
     Type elementType = type.getElementType();
+    if (!isa<FloatType, IntegerType>(elementType))
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
     double step = *steps > 1 ? (*end - *start) / (*steps - 1) : 0.0;
     SmallVector<Attribute> elements;
     for (int64_t i = 0; i < *steps; ++i) {
