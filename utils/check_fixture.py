@@ -251,11 +251,17 @@ def check_model(fixture_path, model_path, args):
         if state_input is not None:
             counterparts[path] = state_input
             continue
-        # State that forward never writes stays an initializer.
-        init = find_counterpart(
-            path, [n for n in initializers if n not in state])
+        # State that forward never writes stays an initializer; a linear
+        # layer's weight may be stored transposed for MatMul, as NAME.T.
+        constants = [n for n in initializers if n not in state]
+        init = find_counterpart(path, constants)
         if init is not None:
             read_only[path] = onnx.numpy_helper.to_array(initializers[init])
+            continue
+        init = find_counterpart(path + ".T", constants)
+        if init is not None and init.endswith(".T"):
+            read_only[path] = onnx.numpy_helper.to_array(
+                initializers[init]).T
             continue
         checker.fail(f"recorded state '{path}' has no state input or "
                      f"initializer in the model (state inputs: "

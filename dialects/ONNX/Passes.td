@@ -130,4 +130,88 @@ def DeduplicateInitializers
   let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];
 }
 
+def UnflattenLinear : Pass<"onnx-unflatten-linear", "func::FuncOp"> {
+  let summary = "Turn the flattened Gemm of a linear layer into MatMul + Add "
+                "where transposing its weight costs no memory";
+  let description = [{
+    The conversion lowers `linear` on an input of rank 3 or more to a
+    Reshape to 2-D, a Gemm that reads the weight as stored (`transB = 1`)
+    and a Reshape back to the input's leading dims, read at run time when
+    they are dynamic: up to six nodes where MatMul and Add take two, but no
+    transposed copy of the weight. This pass makes the two-node form when
+    the copy is free: the weight's blob is writable and this Gemm its only
+    user (the transposed weight, named after it with `.T`, then replaces
+    it, and the old blob is released at once), or the weight is a literal.
+    A weight read from a mapped file, or shared, keeps the Gemm. An addmm
+    of a flattened input (GPT-2's Conv1D: a Gemm without `transB`, the output
+    shape built from the input's dims) becomes MatMul + Add whatever its
+    weight, which MatMul reads as stored.
+
+    Before:
+    ```mlir
+    %flat = "onnx.Reshape"(%x, %rows) : (tensor<?x?x64xf32>, tensor<2xi64>) -> tensor<?x64xf32>
+    %y = "onnx.Gemm"(%flat, %w, %b) {transB = 1 : si64} : (tensor<?x64xf32>, tensor<32x64xf32>, tensor<32xf32>) -> tensor<?x32xf32>
+    %s = "onnx.Shape"(%x) : (tensor<?x?x64xf32>) -> tensor<3xi64>
+    %lead = "onnx.Slice"(%s, %zero, %two, %zero) : (tensor<3xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+    %shape = "onnx.Concat"(%lead, %n) {axis = 0 : si64} : (tensor<2xi64>, tensor<1xi64>) -> tensor<3xi64>
+    %z = "onnx.Reshape"(%y, %shape) : (tensor<?x32xf32>, tensor<3xi64>) -> tensor<?x?x32xf32>
+    ```
+    After (`%wt` the transposed weight, named `fc.weight.T` when `%w` is
+    `fc.weight`):
+    ```mlir
+    %m = "onnx.MatMul"(%x, %wt) : (tensor<?x?x64xf32>, tensor<64x32xf32>) -> tensor<?x?x32xf32>
+    %z = "onnx.Add"(%m, %b) : (tensor<?x?x32xf32>, tensor<32xf32>) -> tensor<?x?x32xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];
+}
+
+def SimplifyShapeComputations
+    : Pass<"onnx-simplify-shape-computations", "func::FuncOp"> {
+  let summary = "Merge the Shape, Gather, Unsqueeze and Concat chains of "
+                "dynamic sizes, and chains of Reshapes and Transposes";
+  let description = [{
+    The conversion reads each dynamic size where an aten op needs it, as
+    `Shape`, `Gather` of one dim, `Unsqueeze` and `Concat`, and lowers views
+    of views to Reshapes of Reshapes. This pass merges those chains:
+
+    - `Unsqueeze(Unsqueeze(x, a), b)` and `Transpose(Transpose(x, p), q)`
+      become one op when the inner one has no other user (no op when the
+      permutations undo each other);
+    - `Reshape(Reshape(x, a), b)` becomes `Reshape(x, b)` when `b` holds no
+      constant 0 and, where it has entries read at run time, a -1 (a 0 read
+      at run time is an empty tensor, which PyTorch refuses to view beside
+      a -1) or the outer Reshape has `allowzero` set; a Reshape to its
+      input's type with at most one dynamic dim is its input;
+    - `x + 0` and `x - 0` on integers, and `x * 1` and `x / 1`, become `x`
+      when the constant does not broadcast `x` (on floats, `-0.0 + 0` is
+      `+0.0`, but `* 1` and `/ 1` are exact);
+    - from opset 15, `Slice(Shape(x), [s], [e])` and
+      `Unsqueeze(Gather(Shape(x), i), [0])` become Shape ops with `start`
+      and `end`;
+    - a Concat of 1-D pieces merges neighbouring constants and, from opset
+      15, neighbouring Shape ranges of one tensor; a Concat of one piece
+      is that piece.
+
+    Before:
+    ```mlir
+    %s = "onnx.Shape"(%x) : (tensor<?x?x64xf32>) -> tensor<3xi64>
+    %b = "onnx.Gather"(%s, %zero) {axis = 0 : si64} : (tensor<3xi64>, tensor<i64>) -> tensor<i64>
+    %n = "onnx.Gather"(%s, %one) {axis = 0 : si64} : (tensor<3xi64>, tensor<i64>) -> tensor<i64>
+    %bu = "onnx.Unsqueeze"(%b, %axis0) : (tensor<i64>, tensor<1xi64>) -> tensor<1xi64>
+    %nu = "onnx.Unsqueeze"(%n, %axis0) : (tensor<i64>, tensor<1xi64>) -> tensor<1xi64>
+    %t = "onnx.Concat"(%bu, %nu, %rest, %dim) {axis = 0 : si64} : (tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4xi64>
+    %y = "onnx.Reshape"(%x, %t) : (tensor<?x?x64xf32>, tensor<4xi64>) -> tensor<?x?x4x16xf32>
+    ```
+    After (opset 17):
+    ```mlir
+    %s = "onnx.Shape"(%x) {end = 2 : si64} : (tensor<?x?x64xf32>) -> tensor<2xi64>
+    %c = "onnx.Initializer"() {name = "", value = dense<[-1, 16]> : tensor<2xi64>} : () -> tensor<2xi64>
+    %t = "onnx.Concat"(%s, %c) {axis = 0 : si64} : (tensor<2xi64>, tensor<2xi64>) -> tensor<4xi64>
+    %y = "onnx.Reshape"(%x, %t) : (tensor<?x?x64xf32>, tensor<4xi64>) -> tensor<?x?x4x16xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];
+}
+
 #endif // TORCH_ONNX_ONNX_PASSES

@@ -33,9 +33,14 @@ void mlir::torch_onnx::buildTorchToONNXPipeline(
   pm.addNestedPass<func::FuncOp>(ONNX::createFoldConstants());
   pm.addNestedPass<func::FuncOp>(ONNX::createFuseConvBatchNorm());
   pm.addNestedPass<func::FuncOp>(ONNX::createFuseRMSNormalization());
+  // Before deduplication, which may share a weight's blob.
+  pm.addNestedPass<func::FuncOp>(ONNX::createUnflattenLinear());
   if (!options.keepDuplicateInitializers)
     pm.addNestedPass<func::FuncOp>(ONNX::createDeduplicateInitializers());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // After CSE, which gives the size computations one Shape per tensor.
+  pm.addNestedPass<func::FuncOp>(ONNX::createSimplifyShapeComputations());
   pm.addPass(createCSEPass());
 }
 
