@@ -51,11 +51,12 @@ def IsTrailingUnderscoreInplaceVariant
 /// The op writes its result into an `out=` operand.
 def IsOutVariant : Torch_OpTrait<"IsOutVariant">;
 
-/// Base class of every op generated from the LibTorch operator registry.
-/// The assembly form is torch-mlir's:
+/// Base class of every op generated from the LibTorch operator registry
+/// (`aten`, `prims`, `quantized_decomposed`). The assembly form is
+/// torch-mlir's:
 ///   `%r = torch.aten.add.Tensor %a, %b, %alpha : T0, T1, T2 -> R`.
-class Torch_AtenOp<string name, list<Trait> traits = []>
-    : Torch_Op<"aten." # name, traits> {
+class Torch_RegistryOp<string mnemonic, list<Trait> traits = []>
+    : Torch_Op<mnemonic, traits> {
   let hasCustomAssemblyFormat = 1;
   let extraClassDefinition = [{
     ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &parser,
@@ -67,5 +68,9 @@ class Torch_AtenOp<string name, list<Trait> traits = []>
     }
   }];
 }
+
+/// An op of the `aten` namespace: `torch.aten.<name>[.<overload>]`.
+class Torch_AtenOp<string name, list<Trait> traits = []>
+    : Torch_RegistryOp<"aten." # name, traits>;
 
 #endif // TORCH_ONNX_TORCH_BASE

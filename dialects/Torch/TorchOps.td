@@ -408,13 +408,171 @@ def Torch_OperatorOp : Torch_Op<"operator", []> {
   let description = [{
     Keeps any TorchScript node whose kind has no generated op, by its
     qualified name and overload: `torch.operator "aten::foo.bar"(%x) :
-    (!torch.tensor) -> !torch.tensor`.
+    (!torch.tensor) -> !torch.tensor`. torch-mlir's ONNX importer writes
+    each ONNX node this way, `torch.operator "onnx.Add"`, with the node's
+    attributes as `torch.onnx.<name>` and its graph attributes as regions
+    ending in `torch.operator_terminator`.
   }];
   let arguments = (ins StrAttr:$name, Variadic<AnyTorchType>:$operands);
   let results = (outs Variadic<AnyTorchType>:$results);
+  let regions = (region VariadicRegion<AnyRegion>:$regions);
   let assemblyFormat = [{
     $name `(` $operands `)` attr-dict `:` functional-type($operands, $results)
+    $regions
   }];
+}
+
+def Torch_OperatorTerminatorOp : Torch_Op<"operator_terminator", [
+    Pure, Terminator, HasParent<"OperatorOp">]> {
+  let summary = "Ends a region of a torch.operator";
+  let arguments = (ins Variadic<AnyTorchType>:$operands);
+  let assemblyFormat = "$operands attr-dict `:` type($operands)";
+}
+
+//===----------------------------------------------------------------------===//
+// torch-mlir's type refinement and shape modeling ops
+//===----------------------------------------------------------------------===//
+
+def Torch_DerefineOp : Torch_Op<"derefine", [Pure]> {
+  let summary = "Casts a value to a supertype of its type";
+  let description = [{
+    `%o = torch.derefine %i : !torch.int to !torch.optional<int>`: the value
+    unchanged, typed as a TorchScript supertype (an Optional, a Union, Any,
+    a tensor type with less static information).
+  }];
+  let arguments = (ins AnyTorchType:$operand);
+  let results = (outs AnyTorchType:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` qualified(type($operand)) `to`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Torch_TensorStaticInfoCastOp : Torch_Op<"tensor_static_info_cast", [
+    Pure]> {
+  let summary = "Adds or drops static shape and dtype information";
+  let description = [{
+    An identity at run time: `torch.tensor_static_info_cast %t :
+    !torch.vtensor<[2,3],f32> to !torch.vtensor<*,f32>`. Both types have the
+    same value semantics, and their sizes and dtypes, where known on both
+    sides, agree.
+  }];
+  let arguments = (ins AnyTorchTensorType:$operand);
+  let results = (outs AnyTorchTensorType:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` qualified(type($operand)) `to`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Torch_RuntimeAssertOp : Torch_Op<"runtime.assert", []> {
+  let summary = "Fails at run time when its condition is false";
+  let description = [{
+    `torch.runtime.assert %cond, "message"`: what `torch._assert` and the
+    FX importer's shape guards become. ONNX has no assert; the lowering
+    drops it.
+  }];
+  let arguments = (ins Torch_BoolType:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict";
+}
+
+def Torch_SymbolicIntOp : Torch_Op<"symbolic_int", [Pure]> {
+  let summary = "A symbol of a dynamic size, as torch.export names it";
+  let description = [{
+    `%s0 = torch.symbolic_int "s0" {min_val = 2, max_val = 1024} :
+    !torch.int`, which `torch.bind_symbolic_shape` refers to.
+  }];
+  let arguments = (ins StrAttr:$symbol_name, I64Attr:$min_val,
+                   I64Attr:$max_val);
+  let results = (outs Torch_IntType:$result);
+  let assemblyFormat = [{
+    $symbol_name ` ` `{` `min_val` `=` $min_val `,` `max_val` `=` $max_val `}`
+    attr-dict `:` type($result)
+  }];
+}
+
+def Torch_BindSymbolicShapeOp : Torch_Op<"bind_symbolic_shape", []> {
+  let summary = "States a tensor's sizes in terms of size symbols";
+  let description = [{
+    `torch.bind_symbolic_shape %x, [%s0], affine_map<()[s0] -> (s0, 3)> :
+    !torch.vtensor<[?,3],f32>`: the FX importer's record of a dynamic
+    shape. It computes nothing; the lowering drops it.
+  }];
+  let arguments = (ins Torch_ValueTensorType:$operand,
+                   Variadic<Torch_IntType>:$shape_symbols,
+                   AffineMapAttr:$shape_expressions);
+  let assemblyFormat = [{
+    $operand `,` `[` $shape_symbols `]` `,` $shape_expressions attr-dict `:`
+    qualified(type($operand))
+  }];
+}
+
+def Torch_PromoteDtypesOp : Torch_Op<"promote_dtypes", [Pure]> {
+  let summary = "PyTorch's promotion of dtypes, for dtype functions";
+  let arguments = (ins AnyTorchListType:$ranks, AnyTorchListType:$dtypes);
+  let results = (outs Torch_IntType:$result);
+  let assemblyFormat =
+      "$ranks `,` $dtypes attr-dict `:` functional-type(operands, results)";
+}
+
+class Torch_CalculateOp<string kind, string calculationKeyword>
+    : Torch_Op<kind # ".calculate", [RecursiveMemoryEffects]> {
+  let description = [{
+    Computes the results of its `body` region; a second region computes
+    their }] # kind # [{s, for torch-mlir's refinement passes. Only the body
+    runs: the lowering inlines it and drops the other region.
+  }];
+  let results = (outs Variadic<AnyTorchType>:$results);
+  let regions = (region SizedRegion<1>:$body, SizedRegion<1>:$calculation);
+  let assemblyFormat = "$body `" # calculationKeyword #
+                       "` $calculation attr-dict `:` type($results)";
+}
+
+class Torch_CalculateYieldOp<string mnemonic, string parent>
+    : Torch_Op<mnemonic, [Pure, Terminator, HasParent<parent>]> {
+  let arguments = (ins Variadic<AnyTorchType>:$results);
+  let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
+}
+
+def Torch_ShapeCalculateOp : Torch_CalculateOp<"shape", "shapes"> {
+  let summary = "Values with a region that computes their shapes";
+}
+def Torch_ShapeCalculateYieldOp
+    : Torch_CalculateYieldOp<"shape.calculate.yield", "ShapeCalculateOp"> {
+  let summary = "Ends the body of a torch.shape.calculate";
+}
+def Torch_ShapeCalculateYieldShapesOp
+    : Torch_CalculateYieldOp<"shape.calculate.yield.shapes",
+                             "ShapeCalculateOp"> {
+  let summary = "Ends the shape region of a torch.shape.calculate";
+}
+def Torch_DtypeCalculateOp : Torch_CalculateOp<"dtype", "dtypes"> {
+  let summary = "Values with a region that computes their dtypes";
+}
+def Torch_DtypeCalculateYieldOp
+    : Torch_CalculateYieldOp<"dtype.calculate.yield", "DtypeCalculateOp"> {
+  let summary = "Ends the body of a torch.dtype.calculate";
+}
+def Torch_DtypeCalculateYieldDtypesOp
+    : Torch_CalculateYieldOp<"dtype.calculate.yield.dtypes",
+                             "DtypeCalculateOp"> {
+  let summary = "Ends the dtype region of a torch.dtype.calculate";
+}
+
+def Torch_OnnxRotaryEmbeddingOp
+    : Torch_RegistryOp<"onnx.rotary_embedding", [HasValueSemantics, ReadOnly]> {
+  let summary = "torch-mlir's form of ONNX's com.microsoft RotaryEmbedding";
+  let arguments = (ins AnyTorchTensorType:$input,
+                   AnyTorchTensorType:$position_ids,
+                   AnyTorchTensorType:$cos_cache,
+                   AnyTorchTensorType:$sin_cache, Torch_IntType:$interleaved,
+                   Torch_IntType:$is_packed_batching,
+                   Torch_IntType:$num_heads,
+                   Torch_IntType:$rotary_embedding_dim,
+                   Torch_FloatType:$scale);
+  let results = (outs AnyTorchTensorType:$result);
 }
 
 #endif // TORCH_ONNX_TORCH_OPS

@@ -109,6 +109,20 @@ def Torch_LinearParamsType : Torch_Type<"LinearParams", "LinearParams"> {
   let summary = "Packed quantized linear parameters";
 }
 
+// Quantized dtypes, as torch-mlir spells them: `!torch.vtensor<[4],!torch.qint8>`.
+def Torch_QInt8Type : Torch_Type<"QInt8", "qint8"> {
+  let summary = "The dtype torch.qint8";
+}
+def Torch_QUInt8Type : Torch_Type<"QUInt8", "quint8"> {
+  let summary = "The dtype torch.quint8";
+}
+def Torch_QInt16Type : Torch_Type<"QInt16", "qint16"> {
+  let summary = "The dtype torch.qint16 (torch-mlir's; PyTorch has none)";
+}
+def Torch_QInt32Type : Torch_Type<"QInt32", "qint32"> {
+  let summary = "The dtype torch.qint32";
+}
+
 def Torch_NnModuleType : Torch_Type<"NnModule", "nn.Module"> {
   let summary = "An instance of an nn.Module class";
   let parameters = (ins StringRefParameter<"class name">:$className);

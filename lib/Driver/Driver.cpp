@@ -11,8 +11,12 @@
 #include "torch-onnx/Pipelines/Pipelines.h"
 #include "torch-onnx/Pipelines/Resources.h"
 
+#include "torch-onnx/Dialect/ONNX/IR/ONNXSchema.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Verifier.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -86,6 +90,27 @@ static void setPipelineOptions(const CompileOptions &options,
   pipelineOptions.keepDuplicateInitializers = options.keepDuplicateInitializers;
 }
 
+/// The opset that torch-mlir's ONNX importer recorded on the public
+/// functions of `module` (`torch.onnx_meta.opset_version`), within the
+/// opsets the compiler targets; the entry's when `entry` names one.
+static std::optional<int64_t> getImportedOpset(ModuleOp module,
+                                               StringRef entry) {
+  std::optional<int64_t> opset;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isPrivate() || (!entry.empty() && func.getSymName() != entry))
+      continue;
+    if (auto attr = func->getAttrOfType<IntegerAttr>(
+            "torch.onnx_meta.opset_version")) {
+      int64_t value = attr.getValue().getSExtValue();
+      opset = std::max(opset.value_or(0), value);
+    }
+  }
+  if (!opset)
+    return std::nullopt;
+  return std::clamp<int64_t>(*opset, ONNX::getMinTargetOpset(),
+                             ONNX::getMaxKnownOpset());
+}
+
 LogicalResult mlir::torch_onnx::lowerToONNX(ModuleOp module,
                                             const CompileOptions &options) {
   if (options.onStage)
@@ -96,6 +121,16 @@ LogicalResult mlir::torch_onnx::lowerToONNX(ModuleOp module,
     return failure();
   TorchToONNXPipelineOptions pipelineOptions;
   setPipelineOptions(options, pipelineOptions);
+  // ONNX nodes that torch-mlir imported have the semantics of their opset,
+  // so their functions lower at that opset.
+  if (std::optional<int64_t> imported =
+          getImportedOpset(module, options.entry);
+      imported && *imported != options.opset) {
+    module.emitWarning("lowering at opset ")
+        << *imported << ", the opset of the ONNX nodes it holds, instead of "
+        << options.opset;
+    pipelineOptions.opset = *imported;
+  }
   buildTorchToONNXPipeline(pm, pipelineOptions);
   // The importer verified its output; one verification after the pipeline
   // catches a pass that broke the IR without walking it after every pass.

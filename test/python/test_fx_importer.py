@@ -19,10 +19,7 @@ without hooks; import_frozen_program fails on non-persistent buffers, such as
 BERT's and Llama's, and on the list of weights of nn.LSTM and nn.GRU).
 
 Cases that torch-onnx-compile cannot compile yet are strict xfails that
-expect the compile error they name. Where the only obstacle is the
-aten._assert_tensor_metadata that torch.export puts after .to(), the same
-program is also compiled with those nodes erased from the graph before the
-import, which has to pass.
+expect the compile error they name.
 """
 import functools
 import os
@@ -188,37 +185,20 @@ class Case(NamedTuple):
     error: Optional[str] = None
 
 
-ASSERT_METADATA = ("custom op 'torch.aten._assert_tensor_metadata' is "
-                   "unknown")
-BATCH_NORM = ("cannot convert 'torch.aten._native_batch_norm_legit_no_"
-              "training' to ONNX opset 17")
-# What each expected error comes from.
-CAUSES = {
-    ASSERT_METADATA:
-        "the Torch dialect has no aten._assert_tensor_metadata, which "
-        "torch.export records after .to() and the FX importer prints in "
-        "its custom form",
-    BATCH_NORM:
-        "the FX importer writes it as torch.operator "
-        "\"torch.aten._native_batch_norm_legit_no_training\", which no "
-        "lowering takes (the .pt2 importer makes it a batch_norm)",
-    "custom op 'torch.symbolic_int' is unknown":
-        "import_symbolic_shape_expressions=True writes torch.symbolic_int "
-        "and torch.bind_symbolic_shape, which the Torch dialect lacks",
-}
+# What each expected error comes from; empty while every case passes.
+CAUSES: dict = {}
+
 
 CASES = {
     # transformers models with random weights.
-    "bert": Case(text_model(bert, True), importer="program",
-                 error=ASSERT_METADATA),
-    "gpt2": Case(text_model(gpt2, False), "core", error=ASSERT_METADATA),
-    "llama": Case(text_model(llama, False), "core", "program",
-                  error=ASSERT_METADATA),
-    "t5_encoder": Case(t5_encoder, error=ASSERT_METADATA),
+    "bert": Case(text_model(bert, True), importer="program"),
+    "gpt2": Case(text_model(gpt2, False), "core"),
+    "llama": Case(text_model(llama, False), "core", "program"),
+    "t5_encoder": Case(t5_encoder),
     "whisper_encoder": Case(whisper_encoder),
     "vit": Case(image_model(vit)),
     "convnext": Case(image_model(convnext)),
-    "resnet": Case(image_model(resnet), error=BATCH_NORM),
+    "resnet": Case(image_model(resnet)),
     # The seed documents' modules.
     "seed_alexnet": Case(batch_dynamic(lambda: AlexNet(num_classes=10),
                                        (3, 224, 224))),
@@ -234,31 +214,24 @@ CASES = {
                              lambda: torch.randn(5, 10)),
                       importer="program"),
     # Small modules of the model zoo.
-    "small_convnet": Case(batch_dynamic(zoo.SmallConvNet, (3, 32, 32)),
-                          error=BATCH_NORM),
+    "small_convnet": Case(batch_dynamic(zoo.SmallConvNet, (3, 32, 32))),
     "conv_ops": Case(batch_dynamic(zoo.ConvOps, (4, 10, 10))),
     "gru": Case(batch_dynamic(zoo.GRUModule, (5, 8)), importer="program"),
     "language_model": Case(language_model),
     "self_attention": Case(self_attention),
     "transformer_encoder": Case(transformer_encoder),
     "tensor_ops": Case(tensor_ops),
-    "type_promotion": Case(type_promotion, error=ASSERT_METADATA),
+    "type_promotion": Case(type_promotion),
     # torch.symbolic_int and torch.bind_symbolic_shape.
     "self_attention_symbolic_shapes": Case(
-        self_attention, symbolic_shapes=True,
-        error="custom op 'torch.symbolic_int' is unknown"),
+        self_attention, symbolic_shapes=True),
 }
-
-# Cases whose only obstacle is aten._assert_tensor_metadata.
-ERASED_ASSERTS = [name for name, case in CASES.items()
-                  if case.error == ASSERT_METADATA]
 
 
 @functools.lru_cache(maxsize=None)
 def imported(name):
     """Case `name`'s model, arguments and program, and the MLIR text of the
-    program as imported and with its _assert_tensor_metadata nodes erased
-    ({"as_imported": text, "asserts_erased": text})."""
+    program as imported."""
     case = CASES[name]
     torch.manual_seed(0)
     model, args, dynamic, more_args = case.build()
@@ -266,13 +239,8 @@ def imported(name):
     program = torch.export.export(model, args, dynamic_shapes=dynamic)
     program = (program.run_decompositions() if case.decompose == "core"
                else program.run_decompositions({}))
-    texts = {"as_imported": import_text(program, case)}
-    if name in ERASED_ASSERTS:
-        for node in list(program.graph.nodes):
-            if node.target is torch.ops.aten._assert_tensor_metadata.default:
-                program.graph.erase_node(node)
-        texts["asserts_erased"] = import_text(program, case)
-    return model, [args] + more_args, dynamic, program, texts
+    return (model, [args] + more_args, dynamic, program,
+            import_text(program, case))
 
 
 def import_text(program, case):
@@ -318,10 +286,10 @@ def expected_outputs(program, model, args):
     return expected
 
 
-def check(tmp_path, name, form, expected_error=None):
-    model, all_args, dynamic, program, texts = imported(name)
+def check(tmp_path, name, expected_error=None):
+    model, all_args, dynamic, program, text = imported(name)
     path = tmp_path / f"{name}.mlir"
-    path.write_text(texts[form])
+    path.write_text(text)
     onnx_path = compile_mlir(path, expected_error)
 
     inputs, _ = graph_io(onnx_path)
@@ -359,11 +327,4 @@ def params():
 @pytest.mark.parametrize("name", params())
 def test_fx_importer_ir(tmp_path, name):
     """The FX importer's IR compiles and matches eager PyTorch."""
-    check(tmp_path, name, "as_imported", CASES[name].error)
-
-
-@pytest.mark.parametrize("name", ERASED_ASSERTS)
-def test_fx_importer_ir_without_assert_metadata(tmp_path, name):
-    """With aten._assert_tensor_metadata erased before the import, the
-    rest of the model compiles and matches."""
-    check(tmp_path, name, "asserts_erased")
+    check(tmp_path, name, CASES[name].error)

@@ -17,6 +17,7 @@
 #include "torch-onnx/Conversion/TorchToONNX/TorchToONNX.h"
 
 #include "ONNXBuilder.h"
+#include "Patterns.h"
 #include "TorchValues.h"
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
@@ -307,4 +308,7 @@ void mlir::torch_onnx::populateTorchToONNXCustomOpPatterns(
   if (!mappings.empty())
     patterns.add<ConvertMappedCustomOp>(typeConverter, patterns.getContext(),
                                         mappings);
+  // torch-mlir's ONNX nodes, `torch.operator "onnx.X"`, are the other
+  // operators that name their ONNX node.
+  populateONNXImportOpPatterns(typeConverter, patterns);
 }

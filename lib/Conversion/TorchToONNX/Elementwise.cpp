@@ -1153,6 +1153,66 @@ struct ConvertCopy : public ONNXConversionPattern<Torch::AtenCopyOp> {
 
 } // namespace
 
+namespace {
+
+/// bitwise_left_shift, bitwise_right_shift, __lshift__ and __rshift__ of
+/// integers: ONNX's BitShift, which shifts unsigned integers. A signed
+/// value shifts its two's complement bits; a right shift of a negative
+/// value shifts its complement and complements the result, which fills with
+/// ones as PyTorch's arithmetic shift does.
+template <typename OpTy, bool Left>
+struct ConvertBitShift : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type = getResultType(this->getTypeConverter(), op);
+    auto intType =
+        type ? dyn_cast<IntegerType>(type.getElementType()) : IntegerType();
+    if (!intType || intType.getWidth() == 1)
+      return rewriter.notifyMatchFailure(op, "not an integer result");
+    Location loc = op.getLoc();
+    ONNXBuilder b(rewriter, loc);
+    FailureOr<Value> x = getOperandAs(rewriter, loc, op->getOperand(0),
+                                      adaptor.getOperands()[0], intType);
+    FailureOr<Value> y = getOperandAs(rewriter, loc, op->getOperand(1),
+                                      adaptor.getOperands()[1], intType);
+    if (failed(x) || failed(y))
+      return failure();
+    auto unsignedType = IntegerType::get(op.getContext(), intType.getWidth(),
+                                         IntegerType::Unsigned);
+    auto shift = [&](Value v) {
+      Value bits = b.cast(v, unsignedType);
+      Value shifted = b.create<ONNX::BitShiftOp>(
+          type.clone(unsignedType), {bits, b.cast(*y, unsignedType)},
+          {b.stringAttr("direction", Left ? "LEFT" : "RIGHT")});
+      return b.cast(shifted, intType);
+    };
+    if (intType.isUnsigned() || Left) {
+      rewriter.replaceOp(op, shift(*x));
+      return success();
+    }
+    // ~v is -v - 1.
+    auto complement = [&](Value v) {
+      Value negated = b.create<ONNX::NegOp>(v.getType(), {v});
+      return b.binary<ONNX::SubOp>(negated, b.intScalar(intType, 1));
+    };
+    Value negative = b.binary<ONNX::LessOp>(*x, b.intScalar(intType, 0),
+                                            b.getBuilder().getI1Type());
+    Value source = b.create<ONNX::WhereOp>(
+        x->getType(), {negative, complement(*x), *x});
+    Value shifted = shift(source);
+    rewriter.replaceOp(op, b.create<ONNX::WhereOp>(
+                               shifted.getType(),
+                               {negative, complement(shifted), shifted}));
+    return success();
+  }
+};
+
+} // namespace
+
 void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
                                                 RewritePatternSet &patterns,
                                                 int64_t opset) {
@@ -1297,4 +1357,21 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
       ConvertToResultType<AtenResolveConjOp>,
       ConvertToResultType<AtenResolveNegOp>, ConvertCopy>(typeConverter,
                                                              patterns, opset);
+  // The casts and copies of torch-mlir's IR.
+  addPatterns<ConvertToResultType<TensorStaticInfoCastOp>,
+              ConvertToResultType<PrimsConvertElementTypeOp>,
+              ConvertToResultType<PrimsViewOfOp>,
+              ConvertToResultType<AtenDetachCopyOp>,
+              ConvertToResultType<AtenAliasCopyOp>>(typeConverter, patterns,
+                                                    opset);
+  addPatterns<ConvertBitShift<AtenBitwiseLeftShiftTensorOp, true>,
+              ConvertBitShift<AtenBitwiseLeftShiftTensorScalarOp, true>,
+              ConvertBitShift<Aten__Lshift__TensorOp, true>,
+              ConvertBitShift<Aten__Lshift__ScalarOp, true>,
+              ConvertBitShift<AtenBitwiseRightShiftTensorOp, false>,
+              ConvertBitShift<AtenBitwiseRightShiftTensorScalarOp, false>,
+              ConvertBitShift<Aten__Rshift__TensorOp, false>,
+              ConvertBitShift<Aten__Rshift__ScalarOp, false>>(
+      typeConverter, patterns, opset);
+  populateQuantizationPatterns(typeConverter, patterns, opset);
 }

@@ -101,6 +101,15 @@ void populateRandomPatterns(TypeConverter &typeConverter,
 void populateSliceScatterPatterns(TypeConverter &typeConverter,
                                   RewritePatternSet &patterns, int64_t opset);
 
+/// ONNXImportOps.cpp: torch-mlir's ONNX nodes, `torch.operator "onnx.X"`,
+/// as the ONNX ops they name. The target opset is the module's.
+void populateONNXImportOpPatterns(TypeConverter &typeConverter,
+                                  RewritePatternSet &patterns);
+/// Quantization.cpp: quantize and dequantize ops (`quantized_decomposed`,
+/// `aten.quantize_per_tensor`, ...) as QuantizeLinear and DequantizeLinear.
+void populateQuantizationPatterns(TypeConverter &typeConverter,
+                                  RewritePatternSet &patterns, int64_t opset);
+
 } // namespace mlir::torch_onnx::torch_to_onnx
 
 #endif // TORCH_ONNX_LIB_CONVERSION_TORCHTOONNX_PATTERNS_H

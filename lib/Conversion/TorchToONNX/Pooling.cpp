@@ -345,6 +345,25 @@ struct ConvertAdaptivePool : public ONNXConversionPattern<OpTy> {
 // Resizing
 //===----------------------------------------------------------------------===//
 
+/// Resize's `sizes` for `input`: its batch and channel dims, then the 1-D
+/// `spatialSizes`.
+Value getResizeSizes(ONNXBuilder &b, Value input, Value spatialSizes) {
+  Value leading = b.create<ONNX::SliceOp>(
+      RankedTensorType::get({2}, b.getBuilder().getI64Type()),
+      {b.shapeOf(input), b.i64Tensor({0}), b.i64Tensor({2}), b.none(),
+       b.none()});
+  return b.concat({leading, spatialSizes}, 0);
+}
+
+/// Resize of `input` by `scales` or to `sizes`, whichever is set.
+Value createResize(ONNXBuilder &b, Type type, Value input, Value scales,
+                   Value sizes, ArrayRef<NamedAttribute> attrs) {
+  return b.create<ONNX::ResizeOp>(type,
+                                  {input, b.none(), scales ? scales : b.none(),
+                                   sizes ? sizes : b.none()},
+                                  attrs);
+}
+
 /// upsample_nearest*d, upsample_bilinear2d, upsample_linear1d and their
 /// `.vec` forms: Resize to the static result shape, by the given scale
 /// factors, or to the given output size.
@@ -414,18 +433,133 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
             getIntListAsTensor(rewriter, op.getLoc(), op.getOutputSize());
         if (failed(outputSize))
           return rewriter.notifyMatchFailure(op, "unknown output size");
-        Value shape = b.shapeOf(input);
-        Value leading = b.create<ONNX::SliceOp>(
-            RankedTensorType::get({2}, rewriter.getI64Type()),
-            {shape, b.i64Tensor({0}), b.i64Tensor({2}), b.none(), b.none()});
-        sizes = b.concat({leading, *outputSize}, 0);
+        sizes = getResizeSizes(b, input, *outputSize);
       }
     }
-    rewriter.replaceOp(op, b.create<ONNX::ResizeOp>(type,
-                                                    {input, b.none(),
-                                                     scales ? scales : b.none(),
-                                                     sizes ? sizes : b.none()},
-                                                    attrs));
+    rewriter.replaceOp(op, createResize(b, type, input, scales, sizes, attrs));
+    return success();
+  }
+};
+
+/// `__interpolate`, as torch-mlir writes F.interpolate: Resize by the
+/// modes nearest, (bi/tri)linear and bicubic, to the given size or by the
+/// given scale factors.
+using InterpolateOp = Torch::Aten__InterpolateSizeListScaleListOp;
+struct ConvertInterpolate : public ONNXConversionPattern<InterpolateOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(InterpolateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getInput();
+    std::optional<int64_t> rank = getRank(input);
+    auto modeOp = op.getMode().getDefiningOp<Torch::ConstantStrOp>();
+    std::optional<bool> antialias =
+        Torch::matchConstantBool(op.getAntialias());
+    if (!type || !rank || *rank < 3 || !modeOp || !antialias || *antialias)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    StringRef mode = modeOp.getValue();
+    bool alignCorners =
+        Torch::matchConstantBool(op.getAlignCorners()).value_or(false);
+    ONNXBuilder b(rewriter, op.getLoc());
+    SmallVector<NamedAttribute> attrs;
+    if (mode == "nearest") {
+      attrs.push_back(
+          b.stringAttr("coordinate_transformation_mode", "asymmetric"));
+      attrs.push_back(b.stringAttr("mode", "nearest"));
+      attrs.push_back(b.stringAttr("nearest_mode", "floor"));
+    } else if (mode == "linear" || mode == "bilinear" ||
+               mode == "trilinear" || mode == "bicubic") {
+      attrs.push_back(
+          b.stringAttr("coordinate_transformation_mode",
+                       alignCorners ? "align_corners" : "pytorch_half_pixel"));
+      attrs.push_back(b.stringAttr("mode", mode == "bicubic" ? "cubic"
+                                                            : "linear"));
+      if (mode == "bicubic")
+        attrs.push_back(b.floatAttr("cubic_coeff_a", -0.75));
+    } else {
+      return rewriter.notifyMatchFailure(op, "unsupported mode");
+    }
+
+    Value scales, sizes;
+    bool recompute =
+        Torch::matchConstantBool(op.getRecomputeScaleFactor()).value_or(false);
+    if (!isNone(op.getScaleFactor()) && !recompute) {
+      std::optional<SmallVector<Value>> factors =
+          getListElements(op.getScaleFactor());
+      if (!factors)
+        return rewriter.notifyMatchFailure(op, "unknown scale factors");
+      SmallVector<float> values{1.0f, 1.0f};
+      for (Value factor : *factors) {
+        std::optional<double> v = Torch::matchConstantFloat(factor);
+        if (!v)
+          return rewriter.notifyMatchFailure(op, "non-constant scales");
+        values.push_back(static_cast<float>(*v));
+      }
+      // One factor stands for every spatial dim.
+      while (static_cast<int64_t>(values.size()) < *rank &&
+             factors->size() == 1)
+        values.push_back(values.back());
+      if (static_cast<int64_t>(values.size()) != *rank)
+        return rewriter.notifyMatchFailure(op, "scale count mismatch");
+      scales = b.constant(DenseElementsAttr::get(
+          RankedTensorType::get({*rank}, rewriter.getF32Type()),
+          ArrayRef<float>(values)));
+    } else if (type.hasStaticShape()) {
+      sizes = b.i64Tensor(type.getShape());
+    } else if (!isNone(op.getSize())) {
+      FailureOr<Value> outputSize =
+          getIntListAsTensor(rewriter, op.getLoc(), op.getSize());
+      std::optional<SmallVector<int64_t>> count;
+      if (succeeded(outputSize))
+        count = getShape(*outputSize);
+      if (!count || count->size() != 1 || count->front() != *rank - 2)
+        return rewriter.notifyMatchFailure(op, "unknown output size");
+      sizes = getResizeSizes(b, input, *outputSize);
+    } else {
+      return rewriter.notifyMatchFailure(op, "unknown output size");
+    }
+    rewriter.replaceOp(op, createResize(b, type, input, scales, sizes, attrs));
+    return success();
+  }
+};
+
+/// grid_sampler: GridSample (opset 16), of 4-D inputs before opset 20.
+/// PyTorch numbers the modes: interpolation bilinear, nearest, bicubic;
+/// padding zeros, border, reflection.
+struct ConvertGridSampler
+    : public ONNXConversionPattern<Torch::AtenGridSamplerOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenGridSamplerOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> interpolation =
+        Torch::matchConstantInt(op.getInterpolationMode());
+    std::optional<int64_t> padding =
+        Torch::matchConstantInt(op.getPaddingMode());
+    std::optional<bool> alignCorners =
+        Torch::matchConstantBool(op.getAlignCorners());
+    if (!type || opset < 16 || (opset < 20 && type.getRank() != 4) ||
+        !interpolation || !padding || !alignCorners || *interpolation < 0 ||
+        *interpolation > 2 || *padding < 0 || *padding > 2)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    static constexpr StringLiteral modes16[] = {"bilinear", "nearest",
+                                                "bicubic"};
+    static constexpr StringLiteral modes20[] = {"linear", "nearest", "cubic"};
+    static constexpr StringLiteral paddings[] = {"zeros", "border",
+                                                 "reflection"};
+    ONNXBuilder b(rewriter, op.getLoc());
+    SmallVector<NamedAttribute> attrs{
+        b.intAttr("align_corners", *alignCorners),
+        b.stringAttr("mode", opset < 20 ? modes16[*interpolation]
+                                        : modes20[*interpolation]),
+        b.stringAttr("padding_mode", paddings[*padding])};
+    rewriter.replaceOp(op, b.create<ONNX::GridSampleOp>(
+                               type, {adaptor.getInput(), adaptor.getGrid()},
+                               attrs));
     return success();
   }
 };
@@ -524,6 +658,8 @@ void torch_to_onnx::populatePoolingPatterns(TypeConverter &typeConverter,
               ConvertAdaptivePool<AtenAdaptiveMaxPool1dOp, true>,
               ConvertAdaptivePool<AtenAdaptiveMaxPool2dOp, true>>(
       typeConverter, patterns, opset);
+  addPatterns<ConvertInterpolate, ConvertGridSampler>(typeConverter,
+                                                      patterns, opset);
   addPatterns<ConvertUpsample<AtenUpsampleNearest1dOp, false>,
               ConvertUpsample<AtenUpsampleNearest2dOp, false>,
               ConvertUpsample<AtenUpsampleNearest1dVecOp, false>,

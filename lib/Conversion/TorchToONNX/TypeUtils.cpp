@@ -7,6 +7,8 @@
 
 #include "TypeUtils.h"
 
+#include "torch-onnx/Dialect/Torch/IR/TorchTypes.h"
+
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
@@ -20,15 +22,34 @@ using namespace mlir::torch_onnx::torch_to_onnx;
 Type torch_to_onnx::convertDtype(Type dtype) {
   if (!dtype)
     return {};
+  // ONNX has no float8 of the other kinds (E4M3B11FNUZ, E8M0FNU), and the
+  // emitter does not pack float4.
+  if (isa<Float8E4M3B11FNUZType, Float8E8M0FNUType, Float4E2M1FNType>(dtype))
+    return {};
   if (isa<FloatType>(dtype))
     return dtype;
   if (auto intType = dyn_cast<IntegerType>(dtype)) {
-    if (intType.getWidth() == 1)
+    unsigned width = intType.getWidth();
+    if (width == 1)
       return IntegerType::get(dtype.getContext(), 1);
+    // ONNX's int4 and uint4 (opset 21) pack two to a byte, which the
+    // emitter does not write.
+    if (width < 8)
+      return {};
     if (intType.isUnsigned())
-      return intType.getWidth() == 8 ? dtype : Type();
-    return IntegerType::get(dtype.getContext(), intType.getWidth());
+      return dtype;
+    return IntegerType::get(dtype.getContext(), width);
   }
+  // Quantized dtypes hold their integer representation.
+  MLIRContext *context = dtype.getContext();
+  if (isa<Torch::QInt8Type>(dtype))
+    return IntegerType::get(context, 8);
+  if (isa<Torch::QUInt8Type>(dtype))
+    return IntegerType::get(context, 8, IntegerType::Unsigned);
+  if (isa<Torch::QInt16Type>(dtype))
+    return IntegerType::get(context, 16);
+  if (isa<Torch::QInt32Type>(dtype))
+    return IntegerType::get(context, 32);
   if (auto complex = dyn_cast<ComplexType>(dtype))
     return complex;
   return {};
@@ -65,6 +86,14 @@ std::optional<int64_t> torch_to_onnx::getONNXDataType(Type type) {
     return 10;
   if (type.isBF16())
     return 16;
+  if (isa<Float8E4M3FNType>(type))
+    return 17;
+  if (isa<Float8E4M3FNUZType>(type))
+    return 18;
+  if (isa<Float8E5M2Type>(type))
+    return 19;
+  if (isa<Float8E5M2FNUZType>(type))
+    return 20;
   if (auto intType = dyn_cast<IntegerType>(type)) {
     bool isUnsigned = intType.isUnsigned();
     switch (intType.getWidth()) {

@@ -669,15 +669,10 @@ void GraphBuilder::importOperator(const schema::Node &node,
     name = "aten::numel";
   else if (qualified == "aten::sym_stride")
     name = "aten::stride";
-  // Two ops of the core ATen IR that TorchScript spells differently.
+  // An op of the core ATen IR that TorchScript spells differently;
+  // torch-resolve-operators respells others.
   if (name == "aten::squeeze" && overloadName == "dims")
     return importSqueezeDims(node);
-  bool noTrainingBatchNorm =
-      name == "aten::_native_batch_norm_legit_no_training";
-  if (noTrainingBatchNorm) {
-    name = "aten::native_batch_norm";
-    overloadName = "";
-  }
   std::shared_ptr<jit::Operator> op =
       jit::findOperatorFor(c10::OperatorName(name, overloadName));
   if (!op)
@@ -694,15 +689,8 @@ void GraphBuilder::importOperator(const schema::Node &node,
     else if (!isKeyword)
       positional.push_back(&input.get_arg());
   }
-  // native_batch_norm(..., training, momentum, eps) in eval mode returns
-  // what _native_batch_norm_legit_no_training(..., momentum, eps) does.
-  jit::Value *training = noTrainingBatchNorm ? constant(false) : nullptr;
   std::vector<jit::Value *> inputs;
   for (auto [index, argument] : llvm::enumerate(opSchema.arguments())) {
-    if (training && argument.name() == "training") {
-      inputs.push_back(training);
-      continue;
-    }
     const schema::Argument *arg = nullptr;
     auto it = named.find(argument.name());
     if (it != named.end())

@@ -212,7 +212,8 @@ Value ModuleImporter::importIValue(OpBuilder &builder, const c10::IValue &value,
     }
     return Torch::OperatorOp::create(
                builder, loc, TypeRange{importType(*value.type())},
-               StringAttr::get(getContext(), "prim::DictConstruct"), operands)
+               StringAttr::get(getContext(), "prim::DictConstruct"), operands,
+               /*regionsCount=*/0)
         .getResult(0);
   }
   if (value.isObject() && atModuleLevel)

@@ -109,7 +109,7 @@ LogicalResult GraphImporter::createOperator(torch::jit::Node *node,
   else
     name = importer.getKindName(node->kind());
   auto op = Torch::OperatorOp::create(builder, loc, outputTypes(node), name,
-                                      operands);
+                                      operands, /*regionsCount=*/0);
   if (node->numAttributes())
     for (NamedAttribute attr : importNodeAttributes(node, func.getContext()))
       op->setAttr(attr.getName(), attr.getValue());

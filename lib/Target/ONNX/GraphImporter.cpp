@@ -30,16 +30,6 @@ using ONNX::ParameterOption;
 
 namespace {
 
-/// The schema the dialect generated op `opType` from: the newest one up to
-/// its maximum opset that is not deprecated.
-const OpSchema *getDialectSchema(StringRef opType) {
-  const OpSchema *schema =
-      ONNX::lookupSchema(opType, ONNX::getMaxKnownOpset());
-  while (schema && schema->deprecated && schema->sinceVersion > 1)
-    schema = ONNX::lookupSchema(opType, schema->sinceVersion - 1);
-  return schema && !schema->deprecated ? schema : nullptr;
-}
-
 /// Whether parameters `a` bind as `b` do; with `allowMoreOptional`, `b` may
 /// end in more optional parameters, which a node of `a` leaves missing.
 bool haveSameShape(ArrayRef<FormalParameter> a, ArrayRef<FormalParameter> b,
@@ -433,7 +423,7 @@ LogicalResult GraphImporter::importNode(onnx::NodeProto &node,
     if (schema && schema->deprecated)
       schema = nullptr;
     if (schema && RegisteredOperationName::lookup("onnx." + opType, context))
-      dialectSchema = getDialectSchema(opType);
+      dialectSchema = ONNX::getDialectSchema(opType);
     if (dialectSchema && !isCompatible(*schema, *dialectSchema))
       dialectSchema = nullptr;
   }

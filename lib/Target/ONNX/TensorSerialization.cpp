@@ -41,6 +41,14 @@ std::optional<int32_t> mlir::torch_onnx::getONNXDataType(Type elementType) {
     return TensorProto::BFLOAT16;
   if (elementType.isF64())
     return TensorProto::DOUBLE;
+  if (isa<Float8E4M3FNType>(elementType))
+    return TensorProto::FLOAT8E4M3FN;
+  if (isa<Float8E4M3FNUZType>(elementType))
+    return TensorProto::FLOAT8E4M3FNUZ;
+  if (isa<Float8E5M2Type>(elementType))
+    return TensorProto::FLOAT8E5M2;
+  if (isa<Float8E5M2FNUZType>(elementType))
+    return TensorProto::FLOAT8E5M2FNUZ;
   if (auto intType = dyn_cast<IntegerType>(elementType)) {
     bool isUnsigned = intType.isUnsigned();
     switch (intType.getWidth()) {
@@ -78,6 +86,14 @@ Type mlir::torch_onnx::getElementType(int32_t dataType, MLIRContext *context) {
     return b.getBF16Type();
   case TensorProto::DOUBLE:
     return b.getF64Type();
+  case TensorProto::FLOAT8E4M3FN:
+    return b.getType<Float8E4M3FNType>();
+  case TensorProto::FLOAT8E4M3FNUZ:
+    return b.getType<Float8E4M3FNUZType>();
+  case TensorProto::FLOAT8E5M2:
+    return b.getType<Float8E5M2Type>();
+  case TensorProto::FLOAT8E5M2FNUZ:
+    return b.getType<Float8E5M2FNUZType>();
   case TensorProto::BOOL:
     return b.getI1Type();
   case TensorProto::INT8:

@@ -47,3 +47,28 @@ func.func @unknown_names(%x: !torch.vtensor<[2],f32>)
       -> !torch.vtensor<[2],f32>
   return %2 : !torch.vtensor<[2],f32>
 }
+
+// -----
+
+// torch.export's eval-mode batch norm is native_batch_norm with training
+// false; its `_legit` form has native_batch_norm's signature.
+// CHECK-LABEL: func.func @core_aten_batch_norm
+// CHECK: %[[FALSE:.*]] = torch.constant.bool false
+// CHECK: torch.aten.native_batch_norm %arg0, %arg1, %arg2, %arg3, %arg4, %[[FALSE]], %[[M:.*]], %[[EPS:.*]] :
+// CHECK: torch.aten.native_batch_norm %arg0, %arg1, %arg2, %arg3, %arg4, %[[TRUE:.*]], %[[M]], %[[EPS]] :
+// CHECK-NOT: torch.operator
+func.func @core_aten_batch_norm(%x: !torch.vtensor<[2,3,4],f32>,
+    %w: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[3],f32>,
+    %mean: !torch.vtensor<[3],f32>, %var: !torch.vtensor<[3],f32>)
+    -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,4],f32>) {
+  %momentum = torch.constant.float 1.000000e-01
+  %eps = torch.constant.float 1.000000e-05
+  %true = torch.constant.bool true
+  %0:3 = torch.operator "torch.aten._native_batch_norm_legit_no_training"(%x, %w, %b, %mean, %var, %momentum, %eps)
+      : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.float, !torch.float)
+      -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[0],f32>, !torch.vtensor<[0],f32>)
+  %1:3 = torch.operator "aten::_native_batch_norm_legit"(%x, %w, %b, %mean, %var, %true, %momentum, %eps)
+      : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.bool, !torch.float, !torch.float)
+      -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>)
+  return %0#0, %1#0 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,4],f32>
+}

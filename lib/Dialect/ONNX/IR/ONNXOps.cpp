@@ -103,6 +103,15 @@ std::string ONNX::getONNXTypeString(Type elementType) {
     return "bfloat16";
   if (elementType.isF64())
     return "double";
+  // The float8 types of opset 19.
+  if (isa<Float8E4M3FNType>(elementType))
+    return "float8e4m3fn";
+  if (isa<Float8E4M3FNUZType>(elementType))
+    return "float8e4m3fnuz";
+  if (isa<Float8E5M2Type>(elementType))
+    return "float8e5m2";
+  if (isa<Float8E5M2FNUZType>(elementType))
+    return "float8e5m2fnuz";
   if (auto intType = dyn_cast<IntegerType>(elementType)) {
     unsigned width = intType.getWidth();
     if (width == 1)

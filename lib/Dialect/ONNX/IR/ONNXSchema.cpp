@@ -100,6 +100,13 @@ const OpSchema *ONNX::lookupSchema(StringRef opType, int64_t opset) {
 
 int64_t ONNX::getMaxKnownOpset() { return kMaxOpset; }
 
+const ONNX::OpSchema *ONNX::getDialectSchema(StringRef opType) {
+  const OpSchema *schema = lookupSchema(opType, getMaxKnownOpset());
+  while (schema && schema->deprecated && schema->sinceVersion > 1)
+    schema = lookupSchema(opType, schema->sinceVersion - 1);
+  return schema && !schema->deprecated ? schema : nullptr;
+}
+
 int64_t ONNX::getMinTargetOpset() { return kMinOpset; }
 
 int64_t ONNX::getIRVersionForOpset(int64_t opset) {

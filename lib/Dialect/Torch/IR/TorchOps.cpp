@@ -305,6 +305,41 @@ LogicalResult CopyToNonValueTensorOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Type refinement
+//===----------------------------------------------------------------------===//
+
+LogicalResult DerefineOp::verify() {
+  if (!isValidSubtype(getOperand().getType(), getType()))
+    return emitOpError("result type ")
+           << getType() << " is not a supertype of operand type "
+           << getOperand().getType();
+  return success();
+}
+
+LogicalResult TensorStaticInfoCastOp::verify() {
+  auto from = cast<BaseTensorType>(getOperand().getType());
+  auto to = cast<BaseTensorType>(getType());
+  if (from.hasValueSemantics() != to.hasValueSemantics())
+    return emitOpError("cannot add or remove value semantics");
+  if (from.getOptionalDtype() && to.getOptionalDtype() &&
+      from.getOptionalDtype() != to.getOptionalDtype())
+    return emitOpError("dtypes ")
+           << from.getOptionalDtype() << " and " << to.getOptionalDtype()
+           << " differ";
+  std::optional<ArrayRef<int64_t>> a = from.getOptionalSizes();
+  std::optional<ArrayRef<int64_t>> b = to.getOptionalSizes();
+  if (!a || !b)
+    return success();
+  if (a->size() != b->size())
+    return emitOpError("ranks ") << a->size() << " and " << b->size()
+                                 << " differ";
+  for (auto [x, y] : llvm::zip(*a, *b))
+    if (x != kUnknownSize && y != kUnknownSize && x != y)
+      return emitOpError("sizes ") << x << " and " << y << " differ";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Matchers
 //===----------------------------------------------------------------------===//
 

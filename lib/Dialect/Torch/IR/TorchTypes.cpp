@@ -94,16 +94,23 @@ static void printNestedTypeList(AsmPrinter &printer, ArrayRef<Type> types) {
 //===----------------------------------------------------------------------===//
 
 bool mlir::torch_onnx::Torch::isValidTorchDtype(Type type) {
-  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type))
+  // The float, float8 and float4 types that torch-mlir's tensors carry.
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
+          Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
+          Float8E5M2FNUZType, Float8E4M3B11FNUZType, Float8E8M0FNUType,
+          Float4E2M1FNType>(type))
     return true;
   if (auto complex = dyn_cast<ComplexType>(type))
-    return isa<Float16Type, Float32Type, Float64Type>(complex.getElementType());
+    return isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(
+        complex.getElementType());
+  if (isa<QInt8Type, QUInt8Type, QInt16Type, QInt32Type>(type))
+    return true;
   if (auto integer = dyn_cast<IntegerType>(type)) {
     if (integer.getWidth() == 1)
       return integer.isSignless();
-    if (integer.isSigned())
-      return llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
-    return integer.isUnsigned() && integer.getWidth() == 8;
+    // si4 and ui4 are the packed int4 of torch.export's quantized models.
+    if (integer.isSigned() || integer.isUnsigned())
+      return llvm::is_contained({4u, 8u, 16u, 32u, 64u}, integer.getWidth());
   }
   return false;
 }

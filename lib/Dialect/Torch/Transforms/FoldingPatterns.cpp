@@ -358,6 +358,49 @@ struct FoldUncheckedCast : public OpRewritePattern<OperatorOp> {
   }
 };
 
+/// `torch.derefine` and `torch.tensor_static_info_cast` are their operand
+/// where it has a type at least as precise as theirs.
+template <typename OpTy>
+struct FoldTypeCast : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    return replaceWithElement(rewriter, op, op->getOperand(0));
+  }
+};
+
+/// torch-mlir's records of checks and symbolic shapes compute nothing that
+/// an ONNX graph keeps: `torch.runtime.assert` (ONNX cannot fail a run) and
+/// `torch.bind_symbolic_shape` (the shapes are in the types).
+template <typename OpTy>
+struct EraseCheckOp : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `torch.shape.calculate` and `torch.dtype.calculate` are the values their
+/// body yields; the region that computes shapes or dtypes goes.
+template <typename OpTy>
+struct InlineCalculateBody : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Block &body = op.getBody().front();
+    Operation *yield = body.getTerminator();
+    SmallVector<Value> values(yield->getOperands());
+    if (TypeRange(values) != op->getResultTypes())
+      return failure();
+    rewriter.eraseOp(yield);
+    rewriter.inlineBlockBefore(&body, op);
+    rewriter.replaceOp(op, values);
+    return success();
+  }
+};
+
 /// `aten.Int.Tensor(prim.NumToTensor(x))` is `x`; likewise for the other
 /// conversions from a 0-d tensor back to a scalar.
 struct FoldScalarTensorRoundTrip : public RewritePattern {
@@ -553,6 +596,10 @@ void Torch::populateTorchFoldingPatterns(RewritePatternSet &patterns,
            FoldScalarTensorRoundTrip, FoldScalarTensorArithmetic, FoldPrimDtype,
            FoldIsNone<Aten__Is__Op, false>, FoldIsNone<Aten__Isnot__Op, true>,
            FoldIsFloatingPoint, FoldInferenceQuery<AtenIsGradEnabledOp>,
-           FoldInferenceQuery<AtenIsAutocastEnabledOp>>(context);
+           FoldInferenceQuery<AtenIsAutocastEnabledOp>,
+           FoldTypeCast<DerefineOp>, FoldTypeCast<TensorStaticInfoCastOp>,
+           EraseCheckOp<RuntimeAssertOp>, EraseCheckOp<BindSymbolicShapeOp>,
+           InlineCalculateBody<ShapeCalculateOp>,
+           InlineCalculateBody<DtypeCalculateOp>>(context);
   PrimIfOp::getCanonicalizationPatterns(patterns, context);
 }

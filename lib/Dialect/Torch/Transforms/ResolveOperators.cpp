@@ -35,6 +35,23 @@ std::string getTorchOpName(StringRef name) {
   return ("torch." + ns + "." + rest).str();
 }
 
+/// An op of PyTorch's core ATen opset that the dialect has under another
+/// name, and the operand position at which that op takes a `training` flag
+/// the core ATen op leaves out (false), if any.
+struct Respelling {
+  StringLiteral coreName, name;
+  std::optional<unsigned> falseTrainingAt;
+};
+
+/// torch.export's batch norms are native_batch_norm: `_legit` has its
+/// signature, `_legit_no_training` that of eval mode without the flag.
+constexpr Respelling kRespellings[] = {
+    {"torch.aten._native_batch_norm_legit_no_training",
+     "torch.aten.native_batch_norm", 5},
+    {"torch.aten._native_batch_norm_legit", "torch.aten.native_batch_norm",
+     std::nullopt},
+};
+
 struct ResolveOperatorsPass
     : public Torch::impl::ResolveOperatorsBase<ResolveOperatorsPass> {
   using Base::Base;
@@ -46,14 +63,25 @@ struct ResolveOperatorsPass
     bool failed = false;
     for (OperatorOp op : operators) {
       std::string name = getTorchOpName(op.getName());
+      SmallVector<Value> operands(op.getOperands());
+      OpBuilder builder(op);
+      for (const Respelling &respelling : kRespellings) {
+        if (name != respelling.coreName)
+          continue;
+        name = respelling.name;
+        if (respelling.falseTrainingAt &&
+            *respelling.falseTrainingAt <= operands.size())
+          operands.insert(operands.begin() + *respelling.falseTrainingAt,
+                          ConstantBoolOp::create(builder, op.getLoc(), false));
+        break;
+      }
       std::optional<RegisteredOperationName> registered =
           name.empty() ? std::nullopt
                        : RegisteredOperationName::lookup(name, context);
       if (!registered || registered->getTypeID() == TypeID::get<OperatorOp>())
         continue;
-      OpBuilder builder(op);
       OperationState state(op.getLoc(), *registered);
-      state.addOperands(op.getOperands());
+      state.addOperands(operands);
       state.addTypes(op.getResultTypes());
       for (NamedAttribute attr : op->getAttrs())
         if (attr.getName() != op.getNameAttrName())

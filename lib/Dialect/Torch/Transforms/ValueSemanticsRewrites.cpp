@@ -63,7 +63,7 @@ FailureOr<Value> Torch::createFunctionalOp(OpBuilder &builder, Operation *op,
     if (!overload.empty())
       functional += ("." + overload).str();
     return OperatorOp::create(builder, op->getLoc(), TypeRange{resultType},
-                              functional, operands)
+                              functional, operands, /*regionsCount=*/0)
         ->getResult(0);
   }
   std::optional<OperationName> name = getFunctionalFormOfInPlaceOp(op);

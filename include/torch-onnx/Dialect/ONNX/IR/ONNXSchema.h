@@ -101,6 +101,10 @@ struct OpSchema {
 /// that opset; a deprecated schema is returned as is.
 const OpSchema *lookupSchema(StringRef opType, int64_t opset);
 
+/// The schema the dialect's generated op `opType` follows: the newest one up
+/// to getMaxKnownOpset() that is not deprecated. Null when there is none.
+const OpSchema *getDialectSchema(StringRef opType);
+
 /// The newest opset the table and the dialect's generated ops know: the
 /// newest that both libonnx and onnxruntime of the build's pinned releases
 /// know.
