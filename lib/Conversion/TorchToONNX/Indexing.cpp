@@ -65,7 +65,7 @@ struct ConvertSlice : public ONNXConversionPattern<Torch::AtenSliceTensorOp> {
     std::optional<SmallVector<int64_t>> shape = getShape(input);
     std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     std::optional<int64_t> step = Torch::matchConstantInt(op.getStep());
-    if (!type || !shape || !dim || !step || *step <= 0 ||
+    if (!type || !shape || !dim || !step || *step == 0 ||
         !isValidDim(*dim, shape->size()))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     int64_t axis = normalizeDim(*dim, shape->size());
@@ -81,10 +81,15 @@ struct ConvertSlice : public ONNXConversionPattern<Torch::AtenSliceTensorOp> {
       rewriter.replaceOp(op, input);
       return success();
     }
+    // PyTorch refuses a negative step; torch-mlir's ONNX import writes one
+    // with Slice's meaning, where absent bounds run from the end backwards.
+    bool backwards = *step < 0;
     Location loc = op.getLoc();
-    FailureOr<Value> starts = getSliceBound(rewriter, loc, op.getStart(), 0);
-    FailureOr<Value> ends =
-        getSliceBound(rewriter, loc, op.getEnd(), kInt64Max);
+    FailureOr<Value> starts = getSliceBound(rewriter, loc, op.getStart(),
+                                            backwards ? kInt64Max : 0);
+    FailureOr<Value> ends = getSliceBound(
+        rewriter, loc, op.getEnd(),
+        backwards ? std::numeric_limits<int64_t>::min() : kInt64Max);
     if (failed(starts) || failed(ends))
       return failure();
     ONNXBuilder b(rewriter, loc);

@@ -459,28 +459,49 @@ struct ConvertInterpolate : public ONNXConversionPattern<InterpolateOp> {
         Torch::matchConstantBool(op.getAntialias());
     if (!type || !rank || *rank < 3 || !modeOp || !antialias || *antialias)
       return rewriter.notifyMatchFailure(op, "unsupported operands");
-    StringRef mode = modeOp.getValue();
+    ONNXBuilder b(rewriter, op.getLoc());
+    // torch-mlir's ONNX import spells Resize's modes into the string:
+    // "nearest_half_pixel,round_prefer_floor", "bilinear_asymmetric".
+    auto [modeName, nearestMode] = modeOp.getValue().split(',');
+    StringRef base, coordinates;
+    for (StringRef candidate : {"nearest", "bilinear", "trilinear", "linear",
+                                "bicubic", "cubic"}) {
+      StringRef rest = modeName;
+      if (rest.consume_front(candidate) &&
+          (rest.empty() || rest.consume_front("_"))) {
+        base = candidate;
+        coordinates = rest;
+        break;
+      }
+    }
     bool alignCorners =
         Torch::matchConstantBool(op.getAlignCorners()).value_or(false);
-    ONNXBuilder b(rewriter, op.getLoc());
-    SmallVector<NamedAttribute> attrs;
-    if (mode == "nearest") {
-      attrs.push_back(
-          b.stringAttr("coordinate_transformation_mode", "asymmetric"));
-      attrs.push_back(b.stringAttr("mode", "nearest"));
-      attrs.push_back(b.stringAttr("nearest_mode", "floor"));
-    } else if (mode == "linear" || mode == "bilinear" ||
-               mode == "trilinear" || mode == "bicubic") {
-      attrs.push_back(
-          b.stringAttr("coordinate_transformation_mode",
-                       alignCorners ? "align_corners" : "pytorch_half_pixel"));
-      attrs.push_back(b.stringAttr("mode", mode == "bicubic" ? "cubic"
-                                                            : "linear"));
-      if (mode == "bicubic")
-        attrs.push_back(b.floatAttr("cubic_coeff_a", -0.75));
-    } else {
+    bool nearest = base == "nearest";
+    bool cubic = base == "bicubic" || base == "cubic";
+    if (coordinates.empty())
+      coordinates = nearest        ? "asymmetric"
+                    : alignCorners ? "align_corners"
+                                   : "pytorch_half_pixel";
+    if (nearestMode.empty())
+      nearestMode = "floor";
+    if (base.empty() ||
+        !llvm::is_contained({"half_pixel", "pytorch_half_pixel",
+                             "align_corners", "asymmetric",
+                             "half_pixel_symmetric"},
+                            coordinates) ||
+        (coordinates == "half_pixel_symmetric" && b.getTargetOpset() < 19) ||
+        !llvm::is_contained(
+            {"floor", "ceil", "round_prefer_floor", "round_prefer_ceil"},
+            nearestMode) ||
+        (!nearest && nearestMode != "floor"))
       return rewriter.notifyMatchFailure(op, "unsupported mode");
-    }
+    SmallVector<NamedAttribute> attrs{
+        b.stringAttr("coordinate_transformation_mode", coordinates),
+        b.stringAttr("mode", nearest ? "nearest" : cubic ? "cubic" : "linear")};
+    if (nearest)
+      attrs.push_back(b.stringAttr("nearest_mode", nearestMode));
+    if (cubic)
+      attrs.push_back(b.floatAttr("cubic_coeff_a", -0.75));
 
     Value scales, sizes;
     bool recompute =

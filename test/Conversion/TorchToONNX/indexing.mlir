@@ -18,6 +18,25 @@ func.func @forward(%x: !torch.vtensor<[4,6],f32>) -> !torch.vtensor<[4,2],f32> {
 
 // -----
 
+// A negative step, as torch-mlir's ONNX import writes it, keeps Slice's
+// meaning: an absent start is the end, an absent end is before the start.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>)
+// CHECK-DAG: %[[ST:.*]] = "onnx.Initializer"() {{.*}}dense<9223372036854775807> : tensor<1xi64>
+// CHECK-DAG: %[[EN:.*]] = "onnx.Initializer"() {{.*}}dense<-9223372036854775808> : tensor<1xi64>
+// CHECK-DAG: %[[AX:.*]] = "onnx.Initializer"() {{.*}}dense<0> : tensor<1xi64>
+// CHECK-DAG: %[[SP:.*]] = "onnx.Initializer"() {{.*}}dense<-1> : tensor<1xi64>
+// CHECK: "onnx.Slice"(%[[X]], %[[ST]], %[[EN]], %[[AX]], %[[SP]]) : {{.*}} -> tensor<4x6xf32>
+func.func @forward(%x: !torch.vtensor<[4,6],f32>) -> !torch.vtensor<[4,6],f32> {
+  %int0 = torch.constant.int 0
+  %int-1 = torch.constant.int -1
+  %none = torch.constant.none
+  %0 = torch.aten.slice.Tensor %x, %int0, %none, %none, %int-1 : !torch.vtensor<[4,6],f32>, !torch.int, !torch.none, !torch.none, !torch.int -> !torch.vtensor<[4,6],f32>
+  return %0 : !torch.vtensor<[4,6],f32>
+}
+
+// -----
+
 // A slice of everything is its input.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>)

@@ -112,3 +112,26 @@ func.func @main(%x: !torch.vtensor<[1,1,2,4],f32>, %grid: !torch.vtensor<[1,3,3,
   %1 = torch.aten.grid_sampler %x, %grid, %int0, %int1, %false : !torch.vtensor<[1,1,2,4],f32>, !torch.vtensor<[1,3,3,2],f32>, !torch.int, !torch.int, !torch.bool -> !torch.vtensor<[1,1,3,3],f32>
   return %0, %1 : !torch.vtensor<[1,1,4,8],f32>, !torch.vtensor<[1,1,3,3],f32>
 }
+
+// -----
+
+// torch-mlir's ONNX import writes Resize's coordinate and nearest modes
+// into __interpolate's mode string.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.Resize"(%arg0, %{{.*}}, %{{.*}}, %{{.*}}) {coordinate_transformation_mode = "half_pixel", mode = "nearest", nearest_mode = "round_prefer_floor"}
+// CHECK: "onnx.Resize"(%arg0, %{{.*}}, %{{.*}}, %{{.*}}) {coordinate_transformation_mode = "asymmetric", mode = "linear"}
+// CHECK: "onnx.Resize"(%arg0, %{{.*}}, %{{.*}}, %{{.*}}) {coordinate_transformation_mode = "pytorch_half_pixel", cubic_coeff_a = -7.500000e-01 : f32, mode = "cubic"}
+func.func @main(%x: !torch.vtensor<[1,1,2,4],f32>) -> (!torch.vtensor<[1,1,4,8],f32>, !torch.vtensor<[1,1,4,8],f32>, !torch.vtensor<[1,1,4,8],f32>) {
+  %int4 = torch.constant.int 4
+  %int8 = torch.constant.int 8
+  %size = torch.prim.ListConstruct %int4, %int8 : (!torch.int, !torch.int) -> !torch.list<int>
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %nearest = torch.constant.str "nearest_half_pixel,round_prefer_floor"
+  %0 = torch.aten.__interpolate.size_list_scale_list %x, %size, %none, %nearest, %false, %none, %false : !torch.vtensor<[1,1,2,4],f32>, !torch.list<int>, !torch.none, !torch.str, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,1,4,8],f32>
+  %linear = torch.constant.str "bilinear_asymmetric"
+  %1 = torch.aten.__interpolate.size_list_scale_list %x, %size, %none, %linear, %false, %none, %false : !torch.vtensor<[1,1,2,4],f32>, !torch.list<int>, !torch.none, !torch.str, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,1,4,8],f32>
+  %cubic = torch.constant.str "cubic"
+  %2 = torch.aten.__interpolate.size_list_scale_list %x, %size, %none, %cubic, %false, %none, %false : !torch.vtensor<[1,1,2,4],f32>, !torch.list<int>, !torch.none, !torch.str, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,1,4,8],f32>
+  return %0, %1, %2 : !torch.vtensor<[1,1,4,8],f32>, !torch.vtensor<[1,1,4,8],f32>, !torch.vtensor<[1,1,4,8],f32>
+}
