@@ -355,6 +355,31 @@ Value getResizeSizes(ONNXBuilder &b, Value input, Value spatialSizes) {
   return b.concat({leading, spatialSizes}, 0);
 }
 
+/// Resize's `scales` for an input of `rank` from the constant list `factors`
+/// of its spatial dims; with `broadcastOne`, a single factor stands for
+/// every spatial dim. Null when the factors are unknown or do not fit.
+Value getResizeScales(ONNXBuilder &b, Value factors, int64_t rank,
+                      bool broadcastOne) {
+  std::optional<SmallVector<Value>> elements = getListElements(factors);
+  if (!elements)
+    return {};
+  SmallVector<float> values{1.0f, 1.0f};
+  for (Value factor : *elements) {
+    std::optional<double> v = Torch::matchConstantFloat(factor);
+    if (!v)
+      return {};
+    values.push_back(static_cast<float>(*v));
+  }
+  while (broadcastOne && elements->size() == 1 &&
+         static_cast<int64_t>(values.size()) < rank)
+    values.push_back(values.back());
+  if (static_cast<int64_t>(values.size()) != rank)
+    return {};
+  return b.constant(DenseElementsAttr::get(
+      RankedTensorType::get({rank}, b.getBuilder().getF32Type()),
+      ArrayRef<float>(values)));
+}
+
 /// Resize of `input` by `scales` or to `sizes`, whichever is set.
 Value createResize(ONNXBuilder &b, Type type, Value input, Value scales,
                    Value sizes, ArrayRef<NamedAttribute> attrs) {
@@ -407,22 +432,10 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
         std::is_same_v<OpTy, Torch::AtenUpsampleLinear1dVecOp>;
     if constexpr (isVec) {
       if (!isNone(op.getScaleFactors())) {
-        std::optional<SmallVector<Value>> factors =
-            getListElements(op.getScaleFactors());
-        if (!factors)
-          return rewriter.notifyMatchFailure(op, "unknown scale factors");
-        SmallVector<float> values{1.0f, 1.0f};
-        for (Value factor : *factors) {
-          std::optional<double> v = Torch::matchConstantFloat(factor);
-          if (!v)
-            return rewriter.notifyMatchFailure(op, "non-constant scales");
-          values.push_back(static_cast<float>(*v));
-        }
-        if (static_cast<int64_t>(values.size()) != *rank)
-          return rewriter.notifyMatchFailure(op, "scale count mismatch");
-        scales = b.constant(DenseElementsAttr::get(
-            RankedTensorType::get({*rank}, rewriter.getF32Type()),
-            ArrayRef<float>(values)));
+        scales = getResizeScales(b, op.getScaleFactors(), *rank,
+                                 /*broadcastOne=*/false);
+        if (!scales)
+          return rewriter.notifyMatchFailure(op, "unsupported scale factors");
       }
     }
     if (!scales) {
@@ -507,26 +520,10 @@ struct ConvertInterpolate : public ONNXConversionPattern<InterpolateOp> {
     bool recompute =
         Torch::matchConstantBool(op.getRecomputeScaleFactor()).value_or(false);
     if (!isNone(op.getScaleFactor()) && !recompute) {
-      std::optional<SmallVector<Value>> factors =
-          getListElements(op.getScaleFactor());
-      if (!factors)
-        return rewriter.notifyMatchFailure(op, "unknown scale factors");
-      SmallVector<float> values{1.0f, 1.0f};
-      for (Value factor : *factors) {
-        std::optional<double> v = Torch::matchConstantFloat(factor);
-        if (!v)
-          return rewriter.notifyMatchFailure(op, "non-constant scales");
-        values.push_back(static_cast<float>(*v));
-      }
-      // One factor stands for every spatial dim.
-      while (static_cast<int64_t>(values.size()) < *rank &&
-             factors->size() == 1)
-        values.push_back(values.back());
-      if (static_cast<int64_t>(values.size()) != *rank)
-        return rewriter.notifyMatchFailure(op, "scale count mismatch");
-      scales = b.constant(DenseElementsAttr::get(
-          RankedTensorType::get({*rank}, rewriter.getF32Type()),
-          ArrayRef<float>(values)));
+      scales = getResizeScales(b, op.getScaleFactor(), *rank,
+                               /*broadcastOne=*/true);
+      if (!scales)
+        return rewriter.notifyMatchFailure(op, "unsupported scale factors");
     } else if (type.hasStaticShape()) {
       sizes = b.i64Tensor(type.getShape());
     } else if (!isNone(op.getSize())) {
