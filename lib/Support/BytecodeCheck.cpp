@@ -14,13 +14,18 @@
 // where the high bit of `id` says whether an alignment follows. In each
 // section, the walk reads only as far as the reader reserves memory on what
 // it has read; the IR section it walks entirely, because operations, regions
-// and blocks declare the counts of their parts.
+// and blocks declare the counts of their parts. Of the attributes and types,
+// it reads the text of those in MLIR's syntax for its nesting, and what the
+// builtin dialect encodes refers to, for a cycle.
 //
 //===----------------------------------------------------------------------===//
 
 #include "torch-onnx/Support/BytecodeCheck.h"
+#include "torch-onnx/Support/NestingDepth.h"
 
 #include "mlir/Bytecode/Encoding.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
@@ -235,7 +240,22 @@ private:
   LogicalResult walkStringSection(ByteCursor &section);
   LogicalResult walkDialectSection(ByteCursor &section);
   LogicalResult walkPropertiesSection(ByteCursor &section);
-  LogicalResult walkAttrTypeOffsetSection(ByteCursor &section);
+  LogicalResult walkAttrTypeOffsetSection(ByteCursor &section,
+                                          ByteCursor &data);
+  LogicalResult walkAttrTypeEntries();
+
+  /// An attribute or type: its dialect, its encoding, and where its data is
+  /// in the buffer.
+  struct AttrTypeEntry {
+    uint64_t dialect;
+    bool hasCustomEncoding;
+    size_t begin;
+    size_t end;
+  };
+  /// Adds the attributes and types that a builtin entry refers to, as indices
+  /// into attrTypes.
+  LogicalResult walkBuiltinEntry(const AttrTypeEntry &entry, bool isType,
+                                 std::vector<uint64_t> &refs);
   LogicalResult walkIRSection(ByteCursor &section);
 
   /// The regions of one operation, or the top-level block, while the walk is
@@ -268,6 +288,16 @@ private:
   unsigned maxRegionDepth;
   uint64_t version = 0;
   DefectSink sink;
+
+  /// The strings of the string section, and the name of each dialect as an
+  /// index into them.
+  std::vector<StringRef> strings;
+  std::vector<uint64_t> dialectNames;
+
+  /// The attributes, then the types.
+  std::vector<AttrTypeEntry> attrTypes;
+  uint64_t numAttributes = 0;
+  uint64_t numTypes = 0;
 };
 
 } // namespace
@@ -310,7 +340,9 @@ LogicalResult BytecodeWalker::walkFile() {
       failed(walkPropertiesSection(*sections[Section::kProperties])))
     return failure();
   if (failed(walkDialectSection(*sections[Section::kDialect])) ||
-      failed(walkAttrTypeOffsetSection(*sections[Section::kAttrTypeOffset])))
+      failed(walkAttrTypeOffsetSection(*sections[Section::kAttrTypeOffset],
+                                       *sections[Section::kAttrType])) ||
+      failed(walkAttrTypeEntries()))
     return failure();
   return walkIRSection(*sections[Section::kIR]);
 }
@@ -322,6 +354,8 @@ LogicalResult BytecodeWalker::walkStringSection(ByteCursor &section) {
   // The sizes count each string's NUL, and the reader drops it: a size of
   // zero would make a string that ends before it starts.
   size_t dataBytes = 0;
+  std::vector<uint64_t> sizes;
+  sizes.reserve(numStrings);
   for (uint64_t i = 0; i < numStrings; ++i) {
     size_t start = section.getOffset();
     uint64_t size;
@@ -335,6 +369,15 @@ LogicalResult BytecodeWalker::walkStringSection(ByteCursor &section) {
       return section.fail(start, "the strings of the string section take "
                                  "more bytes than it holds");
     dataBytes += size;
+    sizes.push_back(size);
+  }
+  // The sizes run from the last string to the first, and so does the data,
+  // from the end of the section backwards.
+  size_t dataEnd = section.getOffset() + section.getRemaining();
+  strings.resize(numStrings);
+  for (uint64_t i = 0; i < numStrings; ++i) {
+    dataEnd -= sizes[i];
+    strings[numStrings - 1 - i] = buffer.substr(dataEnd, sizes[i] - 1);
   }
   return success();
 }
@@ -352,16 +395,19 @@ LogicalResult BytecodeWalker::walkDialectSection(ByteCursor &section) {
   if (failed(section.readCount(numDialects, "the dialect section",
                                "dialects")))
     return failure();
+  dialectNames.reserve(numDialects);
   for (uint64_t i = 0; i < numDialects; ++i) {
     uint64_t name;
     if (version < bytecode::kDialectVersioning) {
       if (failed(section.readVarInt(name)))
         return failure();
+      dialectNames.push_back(name);
       continue;
     }
     bool hasVersion;
     if (failed(section.readVarIntWithFlag(name, hasVersion)))
       return failure();
+    dialectNames.push_back(name);
     unsigned id;
     std::unique_ptr<ByteCursor> versionSection;
     if (hasVersion && failed(section.readSection(id, versionSection)))
@@ -376,10 +422,10 @@ LogicalResult BytecodeWalker::walkDialectSection(ByteCursor &section) {
   return success();
 }
 
-LogicalResult BytecodeWalker::walkAttrTypeOffsetSection(ByteCursor &section) {
+LogicalResult BytecodeWalker::walkAttrTypeOffsetSection(ByteCursor &section,
+                                                        ByteCursor &data) {
   // The counts come first, then an offset entry for each attribute and type.
   size_t start = section.getOffset();
-  uint64_t numAttributes, numTypes;
   if (failed(section.readVarInt(numAttributes)) ||
       failed(section.readVarInt(numTypes)))
     return failure();
@@ -390,6 +436,243 @@ LogicalResult BytecodeWalker::walkAttrTypeOffsetSection(ByteCursor &section) {
                                    Twine(numTypes) + " types, but only " +
                                    Twine(section.getRemaining()) +
                                    " bytes of it follow");
+
+  // The entries come in groups, each a dialect, a count, and for each entry
+  // its size with a flag that says whether its dialect encoded it. The reader
+  // fills its table of attributes, then of types, with as many entries as a
+  // group declares, without checking that the table has room for them.
+  attrTypes.reserve(numAttributes + numTypes);
+  size_t dataOffset = data.getOffset();
+  size_t dataEnd = dataOffset + data.getRemaining();
+  for (bool types : {false, true}) {
+    uint64_t total = types ? numAttributes + numTypes : numAttributes;
+    StringRef entries = types ? "types" : "attributes";
+    while (attrTypes.size() < total) {
+      size_t groupStart = section.getOffset();
+      uint64_t dialect, count;
+      if (failed(section.readVarInt(dialect)) ||
+          failed(section.readVarInt(count)))
+        return failure();
+      // The reader reports an unknown dialect.
+      if (dialect >= dialectNames.size())
+        return success();
+      uint64_t left = total - attrTypes.size();
+      if (count > left)
+        return section.fail(groupStart,
+                            "a dialect group of the attribute/type offset "
+                            "section declares " +
+                                Twine(count) + " " + entries + ", but only " +
+                                Twine(left) + " " + entries + " are left");
+      for (uint64_t i = 0; i < count; ++i) {
+        uint64_t size;
+        bool hasCustomEncoding;
+        if (failed(section.readVarIntWithFlag(size, hasCustomEncoding)))
+          return failure();
+        // The reader reports an entry past the end of its section.
+        if (size > dataEnd - dataOffset)
+          return success();
+        attrTypes.push_back(
+            {dialect, hasCustomEncoding, dataOffset, dataOffset + size});
+        dataOffset += size;
+      }
+    }
+  }
+  return success();
+}
+
+/// What the builtin dialect reads for each code of an attribute or a type
+/// (mlir/IR/BuiltinDialectBytecode.td), as far as it refers to other entries:
+/// `a` an attribute, `t` a type, `v` a varint, `b` a blob (a size and that
+/// many bytes). An upper-case letter is a list, a count and then elements:
+/// `A` of attributes, `T` of types, `V` of varints, `B` of bytes, and `D` of
+/// pairs of attributes. What follows the last letter refers to nothing, and
+/// its size may depend on a type.
+static constexpr StringLiteral kBuiltinAttributeLayouts[] = {
+    "A",   // ArrayAttr
+    "D",   // DictionaryAttr
+    "v",   // StringAttr
+    "vt",  // StringAttr with a type
+    "a",   // FlatSymbolRefAttr
+    "aA",  // SymbolRefAttr
+    "t",   // TypeAttr
+    "",    // UnitAttr
+    "t",   // IntegerAttr, then its value
+    "t",   // FloatAttr, then its value
+    "aa",  // CallSiteLoc
+    "avv", // FileLineColLoc
+    "A",   // FusedLoc
+    "Aa",  // FusedLoc with metadata
+    "aa",  // NameLoc
+    "",    // UnknownLoc
+    "tv",  // DenseResourceElementsAttr
+    "tvb", // DenseArrayAttr
+    "tb",  // DenseIntOrFPElementsAttr
+    "t",   // DenseStringElementsAttr, then its strings
+    "taa", // SparseElementsAttr
+    "a",   // DistinctAttr
+    "aV",  // FileLineColRange
+};
+static constexpr StringLiteral kBuiltinTypeLayouts[] = {
+    "v",    // IntegerType
+    "",     // IndexType
+    "TT",   // FunctionType
+    "",     // BFloat16Type
+    "",     // Float16Type
+    "",     // Float32Type
+    "",     // Float64Type
+    "",     // Float80Type
+    "",     // Float128Type
+    "t",    // ComplexType
+    "Vta",  // MemRefType
+    "aVta", // MemRefType with a memory space
+    "",     // NoneType
+    "Vt",   // RankedTensorType
+    "aVt",  // RankedTensorType with an encoding
+    "T",    // TupleType
+    "t",    // UnrankedMemRefType
+    "at",   // UnrankedMemRefType with a memory space
+    "t",    // UnrankedTensorType
+    "Vt",   // VectorType
+    "BVt",  // VectorType with scalable dims
+};
+
+LogicalResult BytecodeWalker::walkBuiltinEntry(const AttrTypeEntry &entry,
+                                               bool isType,
+                                               std::vector<uint64_t> &refs) {
+  // A value cut short, an unknown code or an index out of range ends the
+  // walk of the entry: the reader reports them, if it ever reads the entry.
+  DefectSink readerReports;
+  ByteCursor cursor(buffer, entry.begin, entry.end, "attribute/type section",
+                    readerReports);
+  ArrayRef<StringLiteral> layouts =
+      isType ? ArrayRef(kBuiltinTypeLayouts) : ArrayRef(kBuiltinAttributeLayouts);
+  uint64_t code;
+  if (failed(cursor.readVarInt(code)) || code >= layouts.size())
+    return success();
+  // Reads one element, and whether the entry goes on.
+  auto readElement = [&](char kind) {
+    uint64_t value;
+    uint8_t byte;
+    switch (kind) {
+    case 'a':
+    case 't':
+      if (failed(cursor.readVarInt(value)))
+        return false;
+      if (kind == 'a' ? value >= numAttributes : value >= numTypes)
+        return false;
+      refs.push_back(kind == 'a' ? value : numAttributes + value);
+      return true;
+    case 'v':
+      return succeeded(cursor.readVarInt(value));
+    case 'b':
+      return succeeded(cursor.readVarInt(value)) &&
+             succeeded(cursor.skip(value));
+    default:
+      return succeeded(cursor.readByte(byte));
+    }
+  };
+  for (char letter : layouts[code]) {
+    if (llvm::isLower(letter)) {
+      if (!readElement(letter))
+        return success();
+      continue;
+    }
+    // The reader reserves room for the elements before it reads them.
+    size_t start = cursor.getOffset();
+    uint64_t count;
+    if (failed(cursor.readVarInt(count)))
+      return success();
+    if (count > cursor.getRemaining())
+      return sink.fail(start, Twine("a builtin ") +
+                                  (isType ? "type" : "attribute") +
+                                  " in the attribute/type section declares " +
+                                  Twine(count) + " elements, but only " +
+                                  Twine(cursor.getRemaining()) +
+                                  " bytes of it follow");
+    for (uint64_t i = 0; i < count; ++i) {
+      bool goesOn = letter == 'D' ? readElement('a') && readElement('a')
+                                  : readElement(llvm::toLower(letter));
+      if (!goesOn)
+        return success();
+    }
+  }
+  return success();
+}
+
+LogicalResult BytecodeWalker::walkAttrTypeEntries() {
+  // The reader reports offsets that do not give every entry.
+  if (attrTypes.size() != numAttributes + numTypes)
+    return success();
+  std::vector<bool> isBuiltin(dialectNames.size());
+  for (auto [dialect, name] : llvm::enumerate(dialectNames))
+    isBuiltin[dialect] = name < strings.size() && strings[name] == "builtin";
+  auto describe = [&](uint64_t node) {
+    return (node < numAttributes ? "attribute " + Twine(node)
+                                 : "type " + Twine(node - numAttributes))
+        .str();
+  };
+
+  // The references of each entry: refs[firstRef[i]] to refs[firstRef[i+1]].
+  std::vector<uint64_t> refs;
+  std::vector<size_t> firstRef;
+  firstRef.reserve(attrTypes.size() + 1);
+  for (auto [node, entry] : llvm::enumerate(attrTypes)) {
+    firstRef.push_back(refs.size());
+    if (!entry.hasCustomEncoding) {
+      // The entry is MLIR text, up to a NUL, for MLIR's parser.
+      StringRef text = buffer.slice(entry.begin, entry.end);
+      text = text.take_until([](char c) { return c == '\0'; });
+      if (std::optional<size_t> offset =
+              findExcessiveNesting(text, maxRegionDepth))
+        return sink.fail(entry.begin + *offset,
+                         "the text of " + describe(node) +
+                             " in the attribute/type section nests brackets "
+                             "more than " +
+                             Twine(maxRegionDepth) + " levels deep");
+      continue;
+    }
+    // Only the builtin dialect of the tools' dialects encodes attributes and
+    // types of its own; the reader refuses any other's.
+    if (isBuiltin[entry.dialect] &&
+        failed(walkBuiltinEntry(entry, node >= numAttributes, refs)))
+      return failure();
+  }
+  firstRef.push_back(refs.size());
+
+  // The reader defers an entry nested more than a few levels deep and reads
+  // it again once what it refers to is read; in a cycle of references it
+  // never is, and the reader loops forever. A depth-first walk with its own
+  // stack finds a cycle.
+  enum : uint8_t { kUnvisited, kOnPath, kDone };
+  std::vector<uint8_t> state(attrTypes.size(), kUnvisited);
+  std::vector<std::pair<uint64_t, size_t>> path;
+  for (uint64_t root = 0; root < attrTypes.size(); ++root) {
+    if (state[root] != kUnvisited)
+      continue;
+    state[root] = kOnPath;
+    path.push_back({root, firstRef[root]});
+    while (!path.empty()) {
+      uint64_t node = path.back().first;
+      size_t next = path.back().second;
+      if (next == firstRef[node + 1]) {
+        state[node] = kDone;
+        path.pop_back();
+        continue;
+      }
+      ++path.back().second;
+      uint64_t target = refs[next];
+      if (state[target] == kOnPath)
+        return sink.fail(attrTypes[target].begin,
+                         describe(target) +
+                             " in the attribute/type section refers to "
+                             "itself, through the entries it refers to; the "
+                             "reader would never finish");
+      if (state[target] == kUnvisited) {
+        state[target] = kOnPath;
+        path.push_back({target, firstRef[target]});
+      }
+    }
+  }
   return success();
 }
 

@@ -38,13 +38,16 @@ bool isMLIRBytecode(StringRef buffer);
 
 /// Walks the MLIR bytecode in `buffer` (which starts with its magic number)
 /// the way MLIR's bytecode reader will: the header, the sections, the string,
-/// dialect, properties and attribute/type offset sections, and the operations,
-/// regions and blocks of the IR section. Returns the first count that exceeds
-/// what the bytes after it can hold (each entry takes at least a byte), the
-/// first section that does not fit in its parent, or regions nested deeper
-/// than `maxRegionDepth`; none when the reader may be run on it. Takes time
-/// linear in the size of `buffer`. Leaves what the reader itself reports
-/// cleanly (bad indices, unknown dialects, newer versions) to the reader.
+/// dialect, properties and attribute/type offset sections, the attributes and
+/// types, and the operations, regions and blocks of the IR section. Returns
+/// the first count that exceeds what the bytes after it can hold (each entry
+/// takes at least a byte), the first section that does not fit in its parent,
+/// regions nested deeper than `maxRegionDepth`, an attribute or type in MLIR's
+/// syntax whose brackets nest deeper than that, or a builtin attribute or type
+/// that refers to itself (on which the reader loops forever); none when the
+/// reader may be run on it. Takes time linear in the size of `buffer`. Leaves
+/// what the reader itself reports cleanly (bad indices, unknown dialects,
+/// newer versions) to the reader.
 std::optional<BytecodeDefect> findBytecodeDefect(StringRef buffer,
                                                  unsigned maxRegionDepth);
 

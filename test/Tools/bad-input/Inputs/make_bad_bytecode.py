@@ -16,11 +16,15 @@ KIND is one of:
                      file holds
   top_level_arguments
                      the top-level block of the IR section has arguments
+  deep_text_entry    the first attribute or type stored as MLIR text that
+                     starts with `!torch.list<` nests 2000 of them
+  group_past_table   the first dialect group of the attribute/type offset
+                     section declares one attribute more than there are
 """
 import sys
 
 MAGIC = b"ML\xefR"
-STRING, DIALECT, ATTR_TYPE_OFFSET, IR, PROPERTIES = 0, 1, 3, 4, 8
+STRING, DIALECT, ATTR_TYPE, ATTR_TYPE_OFFSET, IR, PROPERTIES = 0, 1, 2, 3, 4, 8
 HUGE = 1 << 60
 
 
@@ -91,6 +95,58 @@ def replace_first_varint(sections, section_id, rewrite):
     sys.exit(f"error: no section {section_id}")
 
 
+def find_section(sections, section_id):
+    for section in sections:
+        if section[0] == section_id:
+            return section
+    sys.exit(f"error: no section {section_id}")
+
+
+def deepen_text_entry(sections):
+    """Nests the first `!torch.list<` entry stored as text 2000 deep."""
+    offsets = find_section(sections, ATTR_TYPE_OFFSET)
+    data = find_section(sections, ATTR_TYPE)
+    # The counts of attributes and types, then groups of entries: a dialect,
+    # a count, and each entry's size shifted left by one, with a low bit that
+    # says its dialect encoded it (else it is text).
+    num_attributes, pos = read_varint(offsets[2], 0)
+    num_types, pos = read_varint(offsets[2], pos)
+    out, new_data, data_pos, done = offsets[2][:pos], bytearray(), 0, False
+    for total in (num_attributes, num_types):
+        while total:
+            dialect, pos = read_varint(offsets[2], pos)
+            count, pos = read_varint(offsets[2], pos)
+            out += write_varint(dialect) + write_varint(count)
+            for _ in range(count):
+                size_and_flag, pos = read_varint(offsets[2], pos)
+                size = size_and_flag >> 1
+                entry = data[2][data_pos:data_pos + size]
+                data_pos += size
+                if not done and not size_and_flag & 1 and \
+                        entry.startswith(b"!torch.list<"):
+                    entry = b"!torch.list<" * 2000 + b"!torch.int" + \
+                        b">" * 2000 + b"\x00"
+                    done = True
+                new_data += entry
+                out += write_varint(len(entry) << 1 | (size_and_flag & 1))
+            total -= count
+    if not done:
+        sys.exit("error: no `!torch.list<` entry stored as text")
+    offsets[2] = bytes(out) + offsets[2][pos:]
+    data[2] = bytes(new_data) + data[2][data_pos:]
+
+
+def overfill_first_group(sections):
+    """Makes the first group of attributes one longer than all of them."""
+    offsets = find_section(sections, ATTR_TYPE_OFFSET)
+    num_attributes, pos = read_varint(offsets[2], 0)
+    _, pos = read_varint(offsets[2], pos)
+    _, pos = read_varint(offsets[2], pos)
+    _, end = read_varint(offsets[2], pos)
+    offsets[2] = offsets[2][:pos] + write_varint(num_attributes + 1) + \
+        offsets[2][end:]
+
+
 def main(kind, in_path, out_path):
     with open(in_path, "rb") as f:
         header, sections = read_sections(f.read())
@@ -106,6 +162,10 @@ def main(kind, in_path, out_path):
         # The block's header is its number of operations, shifted left by
         # one, and a low bit that says it has arguments.
         replace_first_varint(sections, IR, lambda header: header | 1)
+    elif kind == "deep_text_entry":
+        deepen_text_entry(sections)
+    elif kind == "group_past_table":
+        overfill_first_group(sections)
     elif kind != "valid":
         sys.exit(f"error: unknown kind '{kind}'")
     with open(out_path, "wb") as f:
