@@ -94,6 +94,15 @@ public:
             << defect->message;
         raiseCompileError(errorClass(), diagnostics, "");
       }
+    } else if (std::optional<size_t> offset = findZeroAlignedBlob(buffer)) {
+      Location loc = FileLineColLoc::get(
+          context.get(), name,
+          sourceMgr->getLineAndColumn(
+              llvm::SMLoc::getFromPointer(buffer.data() + *offset)).first,
+          0);
+      emitError(loc) << "the alignment of this resource blob (its first 4 "
+                        "bytes) is 0, not a power of 2";
+      raiseCompileError(errorClass(), diagnostics, "");
     } else if (std::optional<size_t> offset = findExcessiveNesting(buffer)) {
       Location loc = FileLineColLoc::get(
           context.get(), name,

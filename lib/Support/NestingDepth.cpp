@@ -8,6 +8,8 @@
 #include "torch-onnx/Support/NestingDepth.h"
 #include "torch-onnx/Support/BytecodeCheck.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -53,6 +55,44 @@ std::optional<size_t> torch_onnx::findExcessiveNesting(StringRef source,
   return std::nullopt;
 }
 
+std::optional<size_t> torch_onnx::findZeroAlignedBlob(StringRef source) {
+  // The resources are in the file's metadata, `{-# ... #-}`; a string before
+  // it is an attribute's.
+  bool inMetadata = false;
+  for (size_t i = 0, e = source.size(); i < e; ++i) {
+    switch (source[i]) {
+    case '"': {
+      size_t start = i;
+      for (++i; i < e && source[i] != '"'; ++i)
+        if (source[i] == '\\')
+          ++i;
+      // A blob is "0x" and hex digits, whose first four bytes, little-endian,
+      // are its alignment. A key is followed by a colon.
+      StringRef value = source.slice(start + 1, i);
+      if (!inMetadata || !value.consume_front("0x") || value.size() < 8 ||
+          source.substr(i + 1).ltrim().starts_with(":"))
+        break;
+      StringRef alignment = value.take_front(8);
+      if (llvm::all_of(alignment, llvm::isHexDigit) &&
+          alignment.find_first_not_of('0') == StringRef::npos)
+        return start;
+      break;
+    }
+    case '/':
+      if (i + 1 < e && source[i + 1] == '/')
+        i = std::min(source.find('\n', i), e);
+      break;
+    case '{':
+      if (source.substr(i).starts_with("{-#"))
+        inMetadata = true;
+      break;
+    default:
+      break;
+    }
+  }
+  return std::nullopt;
+}
+
 LogicalResult torch_onnx::checkNestingDepth(llvm::SourceMgr &sourceMgr) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
@@ -71,6 +111,14 @@ LogicalResult torch_onnx::checkNestingDepth(llvm::SourceMgr &sourceMgr) {
     sourceMgr.PrintMessage(
         llvm::errs(), llvm::SMDiagnostic(buffer->getBufferIdentifier(),
                                          llvm::SourceMgr::DK_Error, message));
+    return failure();
+  }
+  if (std::optional<size_t> offset = findZeroAlignedBlob(source)) {
+    sourceMgr.PrintMessage(
+        llvm::errs(), llvm::SMLoc::getFromPointer(source.data() + *offset),
+        llvm::SourceMgr::DK_Error,
+        "the alignment of this resource blob (its first 4 bytes) is 0, not a "
+        "power of 2");
     return failure();
   }
   std::optional<size_t> offset = findExcessiveNesting(source);

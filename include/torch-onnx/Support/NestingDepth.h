@@ -8,7 +8,8 @@
 // MLIR's parser recurses once per level of nested brackets, so a few
 // thousand levels of `[` or `!torch.list<` overflow the stack. The tools
 // check the nesting of their textual input before they parse it, and the
-// layout of their bytecode input (BytecodeCheck.h).
+// alignment of its resource blobs, and the layout of their bytecode input
+// (BytecodeCheck.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,10 +37,15 @@ inline constexpr unsigned kMaxNestingDepth = 1024;
 std::optional<size_t> findExcessiveNesting(StringRef source,
                                            unsigned maxDepth = kMaxNestingDepth);
 
+/// The offset in MLIR text `source` of the first resource blob, in the
+/// file's metadata, whose alignment is 0. MLIR's parser accepts such a blob
+/// and then aborts, out of memory, when it allocates it.
+std::optional<size_t> findZeroAlignedBlob(StringRef source);
+
 /// Checks the main buffer of `sourceMgr` before it is parsed: MLIR text with
-/// findExcessiveNesting, printing an error at the offending bracket when it
-/// nests too deep, and MLIR bytecode with findBytecodeDefect, printing an
-/// error that names the file and what is wrong.
+/// findZeroAlignedBlob and findExcessiveNesting, printing an error at the
+/// offending blob or bracket, and MLIR bytecode with findBytecodeDefect,
+/// printing an error that names the file and what is wrong.
 LogicalResult checkNestingDepth(llvm::SourceMgr &sourceMgr);
 
 } // namespace mlir::torch_onnx
