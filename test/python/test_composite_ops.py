@@ -231,6 +231,30 @@ def test_repeat_interleave(tmp_path, dim):
     check(tmp_path, Unary(lambda x: x.repeat_interleave(3, dim=dim)), (x,))
 
 
+@pytest.mark.parametrize("dim", [None, 0, 1])
+def test_repeat_interleave_tensor_counts(tmp_path, dim):
+    """Counts given as a tensor input: the result's length follows them,
+    a single count applies to every element, and zero drops one."""
+    x = torch.randn(3, 4)
+
+    class Repeat(nn.Module):
+        def forward(self, x, counts, single):
+            return (torch.repeat_interleave(counts),
+                    x.repeat_interleave(counts[:x.shape[dim or 0]], dim=dim)
+                    if dim is not None else x.repeat_interleave(single),
+                    x.repeat_interleave(single, dim=dim))
+
+    path = tmp_path / "repeat.onnx"
+    args = (x, torch.tensor([1, 0, 3, 2]), torch.tensor(2))
+    result = torch_onnx.export(Repeat(), args, path)
+    for counts, single in ((args[1], args[2]),
+                           (torch.tensor([2, 2, 0, 1]), torch.tensor(3))):
+        feed = (x, counts, single)
+        actual = run_ort(path, dict(zip(result.input_names, feed)))
+        for got, wanted in zip(actual, Repeat()(*feed)):
+            np.testing.assert_array_equal(got, wanted.numpy())
+
+
 SHAPES = {
     "mT": lambda x: x.mT,
     "mH": lambda x: x.mH,

@@ -10,6 +10,9 @@
 // zero point, per channel with 1-D ones and the channel axis. ONNX rounds
 // half to even and saturates to the range of the integer type, as PyTorch
 // does; a `quant_min`/`quant_max` narrower than that range adds a Clip.
+// aten's quantized tensors (`!torch.qint8`, ...) are their integer
+// representation, and their dequantize takes the scale and zero point of
+// the op that made them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,6 +111,58 @@ LogicalResult appendAxis(OpTy op, Value input, ONNXBuilder &b,
   return success();
 }
 
+/// QuantizeLinear of `input` to `type` with `params`, then the Clip of a
+/// narrower `[quantMin, quantMax]` (both Torch values, or null for the
+/// type's own range).
+FailureOr<Value> buildQuantize(ConversionPatternRewriter &rewriter,
+                               Location loc, TensorType type, Value input,
+                               const QuantParams &params,
+                               ArrayRef<NamedAttribute> attrs,
+                               Value quantMin = {}, Value quantMax = {}) {
+  FailureOr<Value> scale =
+      getScale(rewriter, loc, params.scale, params.scaleOperand);
+  FailureOr<Value> zeroPoint =
+      getZeroPoint(rewriter, loc, params.zeroPoint, params.zeroPointOperand,
+                   type.getElementType());
+  if (failed(scale) || failed(zeroPoint))
+    return failure();
+  ONNXBuilder b(rewriter, loc);
+  Value q = b.create<ONNX::QuantizeLinearOp>(
+      type, b.withMissingInputs(ONNX::QuantizeLinearOp::getOperationName(),
+                                {input, *scale, *zeroPoint}),
+      attrs);
+  if (!quantMin)
+    return q;
+  return clipToRange(rewriter, loc, q, quantMin, quantMax);
+}
+
+/// DequantizeLinear of 8-bit `input` with `params` (a None zero point
+/// means 0), as `type`.
+FailureOr<Value> buildDequantize(ConversionPatternRewriter &rewriter,
+                                 Location loc, TensorType type, Value input,
+                                 const QuantParams &params,
+                                 ArrayRef<NamedAttribute> attrs) {
+  Type inputType = getElementType(input);
+  if (!isFloatType(type.getElementType()) || !inputType ||
+      !isQuantizedElementType(inputType))
+    return failure();
+  ONNXBuilder b(rewriter, loc);
+  FailureOr<Value> scale =
+      getScale(rewriter, loc, params.scale, params.scaleOperand);
+  FailureOr<Value> zeroPoint = b.none();
+  if (!Torch::isConstantNone(params.zeroPoint))
+    zeroPoint = getZeroPoint(rewriter, loc, params.zeroPoint,
+                             params.zeroPointOperand, inputType);
+  if (failed(scale) || failed(zeroPoint))
+    return failure();
+  Value x = b.create<ONNX::DequantizeLinearOp>(
+      type.clone(rewriter.getF32Type()),
+      b.withMissingInputs(ONNX::DequantizeLinearOp::getOperationName(),
+                          {input, *scale, *zeroPoint}),
+      attrs);
+  return b.cast(x, type.getElementType());
+}
+
 /// quantize_per_tensor and quantize_per_channel (with `PerChannel`), whose
 /// scale and zero point are scalars or tensors.
 template <typename OpTy, bool PerChannel>
@@ -123,29 +178,20 @@ struct ConvertQuantize : public ONNXConversionPattern<OpTy> {
         getConvertedTensorType(this->getTypeConverter(), op.getResult());
     if (!type || !isQuantizedElementType(type.getElementType()))
       return rewriter.notifyMatchFailure(op, "result is not int8 or uint8");
-    auto [scaleValue, zeroPointValue, scaleOperand, zeroPointOperand] =
-        getQuantParams<PerChannel>(op, adaptor);
-    FailureOr<Value> scale = getScale(rewriter, loc, scaleValue, scaleOperand);
-    FailureOr<Value> zeroPoint =
-        getZeroPoint(rewriter, loc, zeroPointValue, zeroPointOperand,
-                     type.getElementType());
-    if (failed(scale) || failed(zeroPoint))
-      return rewriter.notifyMatchFailure(op, "unsupported scale or zero point");
     ONNXBuilder b(rewriter, loc);
     Value input = b.cast(adaptor.getInput(), rewriter.getF32Type());
     SmallVector<NamedAttribute> attrs;
     if constexpr (PerChannel)
       if (failed(appendAxis(op, input, b, attrs)))
         return rewriter.notifyMatchFailure(op, "non-constant axis");
-    Value q = b.create<ONNX::QuantizeLinearOp>(
-        type, b.withMissingInputs(ONNX::QuantizeLinearOp::getOperationName(),
-                                  {input, *scale, *zeroPoint}),
-        attrs);
-    FailureOr<Value> clipped = clipToRange(rewriter, loc, q, op.getQuantMin(),
-                                           op.getQuantMax());
-    if (failed(clipped))
-      return rewriter.notifyMatchFailure(op, "non-constant quant range");
-    rewriter.replaceOp(op, *clipped);
+    FailureOr<Value> q =
+        buildQuantize(rewriter, loc, type, input,
+                      getQuantParams<PerChannel>(op, adaptor), attrs,
+                      op.getQuantMin(), op.getQuantMax());
+    if (failed(q))
+      return rewriter.notifyMatchFailure(
+          op, "unsupported scale, zero point or quant range");
+    rewriter.replaceOp(op, *q);
     return success();
   }
 };
@@ -163,30 +209,122 @@ struct ConvertDequantize : public ONNXConversionPattern<OpTy> {
     Location loc = op.getLoc();
     TensorType type =
         getConvertedTensorType(this->getTypeConverter(), op.getResult());
-    Type inputType = getElementType(adaptor.getInput());
-    if (!type || !isFloatType(type.getElementType()) || !inputType ||
-        !isQuantizedElementType(inputType))
+    if (!type)
       return rewriter.notifyMatchFailure(op, "unsupported types");
-    auto [scaleValue, zeroPointValue, scaleOperand, zeroPointOperand] =
-        getQuantParams<PerChannel>(op, adaptor);
     ONNXBuilder b(rewriter, loc);
-    FailureOr<Value> scale = getScale(rewriter, loc, scaleValue, scaleOperand);
-    FailureOr<Value> zeroPoint = b.none();
-    if (!Torch::isConstantNone(zeroPointValue))
-      zeroPoint = getZeroPoint(rewriter, loc, zeroPointValue,
-                               zeroPointOperand, inputType);
-    if (failed(scale) || failed(zeroPoint))
-      return rewriter.notifyMatchFailure(op, "unsupported scale or zero point");
     SmallVector<NamedAttribute> attrs;
     if constexpr (PerChannel)
       if (failed(appendAxis(op, adaptor.getInput(), b, attrs)))
         return rewriter.notifyMatchFailure(op, "non-constant axis");
-    Value x = b.create<ONNX::DequantizeLinearOp>(
-        type.clone(rewriter.getF32Type()),
-        b.withMissingInputs(ONNX::DequantizeLinearOp::getOperationName(),
-                            {adaptor.getInput(), *scale, *zeroPoint}),
-        attrs);
-    rewriter.replaceOp(op, b.cast(x, type.getElementType()));
+    FailureOr<Value> x =
+        buildDequantize(rewriter, loc, type, adaptor.getInput(),
+                        getQuantParams<PerChannel>(op, adaptor), attrs);
+    if (failed(x))
+      return rewriter.notifyMatchFailure(
+          op, "unsupported types, scale or zero point");
+    rewriter.replaceOp(op, *x);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Quantized tensors
+//===----------------------------------------------------------------------===//
+//
+// A tensor of a quantized dtype (`!torch.qint8`, ...) converts to its
+// integer representation; its scale and zero point live on the op that made
+// it, which the dequantize patterns read.
+
+/// aten.quantize_per_tensor(self, scale, zero_point, dtype): QuantizeLinear
+/// to the representation of `dtype`.
+struct ConvertAtenQuantizePerTensor
+    : public ONNXConversionPattern<Torch::AtenQuantizePerTensorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenQuantizePerTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
+    if (!type || !isQuantizedElementType(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "result is not qint8 or quint8");
+    ONNXBuilder b(rewriter, loc);
+    Value input = b.cast(adaptor.getSelf(), rewriter.getF32Type());
+    QuantParams params{op.getScale(), op.getZeroPoint(), adaptor.getScale(),
+                       adaptor.getZeroPoint()};
+    FailureOr<Value> q = buildQuantize(rewriter, loc, type, input, params, {});
+    if (failed(q))
+      return rewriter.notifyMatchFailure(op, "unsupported scale or zero point");
+    rewriter.replaceOp(op, *q);
+    return success();
+  }
+};
+
+/// _make_per_tensor_quantized_tensor(self, scale, zero_point) and
+/// int_repr(self): the integer representation, unchanged.
+template <typename OpTy>
+struct ConvertToRepresentation : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    if (!type || !isa<IntegerType>(type.getElementType()) ||
+        !isa<IntegerType>(getElementType(adaptor.getSelf())))
+      return rewriter.notifyMatchFailure(op, "not an integer representation");
+    Value repr = ONNXBuilder(rewriter, op.getLoc())
+                     .cast(adaptor.getSelf(), type.getElementType());
+    if (!repr)
+      return rewriter.notifyMatchFailure(op, "unsupported type");
+    rewriter.replaceOp(op, repr);
+    return success();
+  }
+};
+
+/// The scale and zero point of quantized tensor `value`, from the op that
+/// made it.
+std::optional<QuantParams> getProducerQuantParams(Value value) {
+  Operation *producer = value.getDefiningOp();
+  if (auto make =
+          dyn_cast_if_present<Torch::Aten_MakePerTensorQuantizedTensorOp>(
+              producer))
+    return QuantParams{make.getScale(), make.getZeroPoint(), {}, {}};
+  if (auto quantize =
+          dyn_cast_if_present<Torch::AtenQuantizePerTensorOp>(producer))
+    return QuantParams{quantize.getScale(), quantize.getZeroPoint(), {}, {}};
+  return std::nullopt;
+}
+
+/// dequantize.self and dequantize.tensor of a quantized tensor whose scale
+/// and zero point are scalars of the op that made it.
+template <typename OpTy>
+struct ConvertAtenDequantize : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value quantized = op->getOperand(0);
+    std::optional<QuantParams> params = getProducerQuantParams(quantized);
+    // Scalar parameters need no converted operand.
+    if (!params || isa<Torch::BaseTensorType>(params->scale.getType()) ||
+        isa<Torch::BaseTensorType>(params->zeroPoint.getType()))
+      return rewriter.notifyMatchFailure(
+          op, "the quantized tensor's scale and zero point are not known");
+    TensorType type =
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    FailureOr<Value> x = buildDequantize(rewriter, op.getLoc(), type,
+                                         adaptor.getOperands()[0], *params, {});
+    if (failed(x))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    rewriter.replaceOp(op, *x);
     return success();
   }
 };
@@ -203,6 +341,11 @@ void torch_to_onnx::populateQuantizationPatterns(TypeConverter &typeConverter,
       ConvertQuantize<QuantizedDecomposedQuantizePerChannelOp, true>,
       ConvertDequantize<QuantizedDecomposedDequantizePerTensorOp, false>,
       ConvertDequantize<QuantizedDecomposedDequantizePerTensorTensorOp, false>,
-      ConvertDequantize<QuantizedDecomposedDequantizePerChannelOp, true>>(
-      typeConverter, patterns, opset);
+      ConvertDequantize<QuantizedDecomposedDequantizePerChannelOp, true>,
+      ConvertAtenQuantizePerTensor,
+      ConvertToRepresentation<Aten_MakePerTensorQuantizedTensorOp>,
+      ConvertToRepresentation<AtenIntReprOp>,
+      ConvertAtenDequantize<AtenDequantizeSelfOp>,
+      ConvertAtenDequantize<AtenDequantizeTensorOp>>(typeConverter, patterns,
+                                                     opset);
 }

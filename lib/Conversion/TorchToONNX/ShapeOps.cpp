@@ -519,6 +519,108 @@ struct ConvertRepeatInterleave
   }
 };
 
+/// The indices of repeat_interleave: index i `repeats[i]` times, for 1-D
+/// i64 `repeats`. Output position j holds the number of inclusive prefix
+/// sums of `repeats` that are at most j. The length is `length`, else the
+/// constant `outputSize`, else the sum of `repeats`.
+Value buildRepeatedIndices(ONNXBuilder &b, Value repeats, int64_t length,
+                           Value outputSize) {
+  Type i64 = b.getBuilder().getI64Type();
+  if (ShapedType::isDynamic(length))
+    length =
+        Torch::matchConstantInt(outputSize).value_or(ShapedType::kDynamic);
+  Value limit = ShapedType::isDynamic(length)
+                    ? b.reduce<ONNX::ReduceSumOp>(repeats, {0}, false)
+                    : b.i64Scalar(length);
+  Value positions = b.create<ONNX::RangeOp>(
+      RankedTensorType::get({length}, i64),
+      {b.i64Scalar(0), limit, b.i64Scalar(1)});
+  Value ends =
+      b.create<ONNX::CumSumOp>(repeats.getType(), {repeats, b.i64Scalar(0)});
+  // [length, runs]: whether run i ends at or before position j.
+  Value ended = b.binary<ONNX::LessOrEqualOp>(b.unsqueeze(ends, {0}),
+                                               b.unsqueeze(positions, {1}),
+                                               b.getBuilder().getI1Type());
+  return b.reduce<ONNX::ReduceSumOp>(b.cast(ended, i64), {1}, false);
+}
+
+/// `repeats`, an integer tensor of rank 0 or 1, as a 1-D i64 tensor;
+/// null otherwise.
+Value getRepeatsVector(ONNXBuilder &b, Value repeats) {
+  std::optional<int64_t> rank = getRank(repeats);
+  if (!rank || *rank > 1 || !isa<IntegerType>(getElementType(repeats)))
+    return {};
+  if (*rank == 0)
+    repeats = b.reshape(repeats, {1});
+  return b.cast(repeats, b.getBuilder().getI64Type());
+}
+
+/// repeat_interleave.Tensor(repeats, output_size): index i repeats[i] times.
+struct ConvertRepeatInterleaveTensor
+    : public ONNXConversionPattern<Torch::AtenRepeatInterleaveTensorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenRepeatInterleaveTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    ONNXBuilder b(rewriter, op.getLoc());
+    if (!type || type.getRank() != 1)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    Value repeats = getRepeatsVector(b, adaptor.getRepeats());
+    if (!repeats)
+      return rewriter.notifyMatchFailure(op, "unsupported repeats");
+    Value indices = buildRepeatedIndices(b, repeats, type.getDimSize(0),
+                                         op.getOutputSize());
+    rewriter.replaceOp(op, b.cast(indices, type.getElementType()));
+    return success();
+  }
+};
+
+/// repeat_interleave.self_Tensor(self, repeats, dim, output_size): a Gather
+/// along `dim` (of the flattened input without one) of the repeated
+/// indices. A single repeat count applies to every element.
+struct ConvertRepeatInterleaveSelfTensor
+    : public ONNXConversionPattern<Torch::AtenRepeatInterleaveSelfTensorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenRepeatInterleaveSelfTensorOp op,
+                  OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    if (!type || !rank)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value repeats = getRepeatsVector(b, adaptor.getRepeats());
+    if (!repeats)
+      return rewriter.notifyMatchFailure(op, "unsupported repeats");
+    int64_t axis = 0;
+    if (isNone(op.getDim())) {
+      input = b.reshape(input, {-1});
+    } else {
+      std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
+      if (!dim || !isValidDim(*dim, std::max<int64_t>(*rank, 1)))
+        return rewriter.notifyMatchFailure(op, "unsupported dim");
+      if (*rank == 0)
+        input = b.reshape(input, {1});
+      axis = normalizeDim(*dim, std::max<int64_t>(*rank, 1));
+    }
+    // One count per element of the dim, broadcast from a single one.
+    int64_t count = (*getShape(input))[axis];
+    repeats = b.create<ONNX::ExpandOp>(
+        RankedTensorType::get({count}, rewriter.getI64Type()),
+        {repeats, b.concatSizes({b.dimSize(input, axis)})});
+    Value indices = buildRepeatedIndices(b, repeats, type.getDimSize(axis),
+                                         op.getOutputSize());
+    rewriter.replaceOp(op, b.create<ONNX::GatherOp>(type, {input, indices},
+                                                    {b.intAttr("axis", axis)}));
+    return success();
+  }
+};
+
 /// atleast_1d/2d/3d: Unsqueeze of the dims that PyTorch adds.
 template <typename OpTy, int64_t Wanted>
 struct ConvertAtLeast : public ONNXConversionPattern<OpTy> {
@@ -743,6 +845,7 @@ void torch_to_onnx::populateShapePatterns(TypeConverter &typeConverter,
               ConvertPermutation<AtenMovedimIntOp>>(typeConverter, patterns,
                                                     opset);
   addPatterns<ConvertSqueezeDims, ConvertDiagonal, ConvertRepeatInterleave,
+              ConvertRepeatInterleaveTensor, ConvertRepeatInterleaveSelfTensor,
               ConvertAtLeast<AtenAtleast1dOp, 1>,
               ConvertAtLeast<AtenAtleast2dOp, 2>,
               ConvertAtLeast<AtenAtleast3dOp, 3>>(typeConverter, patterns,

@@ -228,3 +228,53 @@ func.func @forward(%x: !torch.vtensor<[2,3,4],f32>, %v: !torch.vtensor<[5],f32>)
   %1 = torch.aten.atleast_3d %v : !torch.vtensor<[5],f32> -> !torch.vtensor<[1,5,1],f32>
   return %0, %1 : !torch.vtensor<[2,4,3],f32>, !torch.vtensor<[1,5,1],f32>
 }
+
+// -----
+
+// repeat_interleave.Tensor: position j holds the number of runs that end
+// at or before j, over a Range as long as the sum of the repeats.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[R:.*]] = "onnx.Cast"(%arg0) {to = 7 : si64} : (tensor<3xi32>) -> tensor<3xi64>
+// CHECK: %[[N:.*]] = "onnx.ReduceSum"(%[[R]], %{{.*}}) {keepdims = 0 : si64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<i64>
+// CHECK: %[[J:.*]] = "onnx.Range"(%{{.*}}, %[[N]], %{{.*}}) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64>
+// CHECK: %[[ENDS:.*]] = "onnx.CumSum"(%[[R]], %{{.*}}) : (tensor<3xi64>, tensor<i64>) -> tensor<3xi64>
+// CHECK: %[[JC:.*]] = "onnx.Unsqueeze"(%[[J]], %{{.*}}) : (tensor<?xi64>, tensor<1xi64>) -> tensor<?x1xi64>
+// CHECK: %[[ER:.*]] = "onnx.Unsqueeze"(%[[ENDS]], %{{.*}}) : (tensor<3xi64>, tensor<1xi64>) -> tensor<1x3xi64>
+// CHECK: %[[LE:.*]] = "onnx.LessOrEqual"(%[[ER]], %[[JC]]) : (tensor<1x3xi64>, tensor<?x1xi64>) -> tensor<?x3xi1>
+// CHECK: %[[C:.*]] = "onnx.Cast"(%[[LE]]) {to = 7 : si64}
+// CHECK: %[[S:.*]] = "onnx.ReduceSum"(%[[C]], %{{.*}}) {keepdims = 0 : si64} : (tensor<?x3xi64>, tensor<1xi64>) -> tensor<?xi64>
+// CHECK: "onnx.Cast"(%[[S]]) {to = 6 : si64} : (tensor<?xi64>) -> tensor<?xi32>
+func.func @forward(%arg0: !torch.vtensor<[3],si32>) -> !torch.vtensor<[?],si32> {
+  %none = torch.constant.none
+  %0 = torch.aten.repeat_interleave.Tensor %arg0, %none : !torch.vtensor<[3],si32>, !torch.none -> !torch.vtensor<[?],si32>
+  return %0 : !torch.vtensor<[?],si32>
+}
+
+// -----
+
+// A constant output_size is the Range's length.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.ReduceSum"(%arg0
+// CHECK: "onnx.Range"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<6xi64>
+func.func @forward(%arg0: !torch.vtensor<[4],si64>) -> !torch.vtensor<[6],si64> {
+  %int6 = torch.constant.int 6
+  %0 = torch.aten.repeat_interleave.Tensor %arg0, %int6 : !torch.vtensor<[4],si64>, !torch.int -> !torch.vtensor<[6],si64>
+  return %0 : !torch.vtensor<[6],si64>
+}
+
+// -----
+
+// repeat_interleave.self_Tensor gathers along `dim` at the repeated
+// indices; its counts are expanded to the dim's size first, so that a
+// single count applies to every element.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[COUNTS:.*]] = "onnx.Expand"(%arg1, %{{.*}}) : (tensor<1xi64>, tensor<1xi64>) -> tensor<3xi64>
+// CHECK: "onnx.CumSum"(%[[COUNTS]], %{{.*}})
+// CHECK: %[[I:.*]] = "onnx.ReduceSum"(%{{.*}}, %{{.*}}) {keepdims = 0 : si64} : (tensor<?x3xi64>, tensor<1xi64>) -> tensor<?xi64>
+// CHECK: "onnx.Gather"(%arg0, %[[I]]) {axis = 1 : si64} : (tensor<2x3xf32>, tensor<?xi64>) -> tensor<2x?xf32>
+func.func @forward(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.vtensor<[1],si64>) -> !torch.vtensor<[2,?],f32> {
+  %int1 = torch.constant.int 1
+  %none = torch.constant.none
+  %0 = torch.aten.repeat_interleave.self_Tensor %arg0, %arg1, %int1, %none : !torch.vtensor<[2,3],f32>, !torch.vtensor<[1],si64>, !torch.int, !torch.none -> !torch.vtensor<[2,?],f32>
+  return %0 : !torch.vtensor<[2,?],f32>
+}
