@@ -135,6 +135,7 @@ case "$name" in
   mlir-pipeline)
     harness=MLIRPipelineFuzzer.cpp
     sources=(lib/Support/NestingDepth.cpp lib/Support/BytecodeCheck.cpp
+             lib/Support/BytecodeAttrTypes.cpp
              lib/Driver/Driver.cpp
              lib/Pipelines/Pipelines.cpp
              lib/Pipelines/Resources.cpp

@@ -20,6 +20,11 @@ KIND is one of:
                      starts with `!torch.list<` nests 2000 of them
   group_past_table   the first dialect group of the attribute/type offset
                      section declares one attribute more than there are
+  dense_short_data   the first dense int or float attribute holds 8 bytes
+  dynamic_dim        the first ranked tensor type has a first dim of -1
+  huge_dim           the first ranked tensor type has a first dim of 2^40
+  huge_words         the first integer attribute, of more than 64 bits,
+                     declares 2^60 words
 """
 import sys
 
@@ -102,8 +107,12 @@ def find_section(sections, section_id):
     sys.exit(f"error: no section {section_id}")
 
 
-def deepen_text_entry(sections):
-    """Nests the first `!torch.list<` entry stored as text 2000 deep."""
+def rewrite_entries(sections, rewrite):
+    """Replaces the first attribute or type entry that rewrite changes.
+
+    rewrite(is_type, has_custom_encoding, entry) returns the new bytes of the
+    entry, or None to leave it; the sizes in the offset section follow.
+    """
     offsets = find_section(sections, ATTR_TYPE_OFFSET)
     data = find_section(sections, ATTR_TYPE)
     # The counts of attributes and types, then groups of entries: a dialect,
@@ -112,7 +121,7 @@ def deepen_text_entry(sections):
     num_attributes, pos = read_varint(offsets[2], 0)
     num_types, pos = read_varint(offsets[2], pos)
     out, new_data, data_pos, done = offsets[2][:pos], bytearray(), 0, False
-    for total in (num_attributes, num_types):
+    for is_type, total in ((False, num_attributes), (True, num_types)):
         while total:
             dialect, pos = read_varint(offsets[2], pos)
             count, pos = read_varint(offsets[2], pos)
@@ -122,18 +131,64 @@ def deepen_text_entry(sections):
                 size = size_and_flag >> 1
                 entry = data[2][data_pos:data_pos + size]
                 data_pos += size
-                if not done and not size_and_flag & 1 and \
-                        entry.startswith(b"!torch.list<"):
-                    entry = b"!torch.list<" * 2000 + b"!torch.int" + \
-                        b">" * 2000 + b"\x00"
-                    done = True
+                if not done:
+                    new_entry = rewrite(is_type, size_and_flag & 1, entry)
+                    if new_entry is not None:
+                        entry, done = new_entry, True
                 new_data += entry
                 out += write_varint(len(entry) << 1 | (size_and_flag & 1))
             total -= count
     if not done:
-        sys.exit("error: no `!torch.list<` entry stored as text")
+        sys.exit("error: no entry to rewrite")
     offsets[2] = bytes(out) + offsets[2][pos:]
     data[2] = bytes(new_data) + data[2][data_pos:]
+
+
+# The builtin dialect's codes (mlir/IR/BuiltinDialectBytecode.td), as the
+# varint that starts an entry.
+INTEGER_ATTR, DENSE_INT_OR_FP_ATTR = write_varint(8), write_varint(18)
+RANKED_TENSOR_TYPE = write_varint(13)
+
+
+def deepen_text_entry(is_type, custom, entry):
+    """Nests the first `!torch.list<` entry stored as text 2000 deep."""
+    if custom or not entry.startswith(b"!torch.list<"):
+        return None
+    return b"!torch.list<" * 2000 + b"!torch.int" + b">" * 2000 + b"\x00"
+
+
+def shorten_dense_data(is_type, custom, entry):
+    """Gives the first dense int or float attribute 8 bytes of data."""
+    if is_type or not custom or not entry.startswith(DENSE_INT_OR_FP_ATTR):
+        return None
+    _, pos = read_varint(entry, len(DENSE_INT_OR_FP_ATTR))
+    return entry[:pos] + write_varint(8) + bytes(8)
+
+
+def set_first_dim(value):
+    """Sets the first dim of the first ranked tensor type to `value`."""
+    def rewrite(is_type, custom, entry):
+        if not is_type or not custom or \
+                not entry.startswith(RANKED_TENSOR_TYPE):
+            return None
+        # The number of dims, then each a signed (zigzag) varint.
+        rank, pos = read_varint(entry, len(RANKED_TENSOR_TYPE))
+        assert rank > 0, "the first ranked tensor type is a scalar"
+        _, end = read_varint(entry, pos)
+        zigzag = value * 2 if value >= 0 else -value * 2 - 1
+        return entry[:pos] + write_varint(zigzag) + entry[end:]
+    return rewrite
+
+
+def inflate_integer_words(is_type, custom, entry):
+    """Makes the first integer attribute, of more than 64 bits, declare
+    2^60 words."""
+    if is_type or not custom or not entry.startswith(INTEGER_ATTR):
+        return None
+    # The type, then the number of words.
+    _, pos = read_varint(entry, len(INTEGER_ATTR))
+    _, end = read_varint(entry, pos)
+    return entry[:pos] + write_varint(HUGE) + entry[end:]
 
 
 def overfill_first_group(sections):
@@ -163,7 +218,15 @@ def main(kind, in_path, out_path):
         # one, and a low bit that says it has arguments.
         replace_first_varint(sections, IR, lambda header: header | 1)
     elif kind == "deep_text_entry":
-        deepen_text_entry(sections)
+        rewrite_entries(sections, deepen_text_entry)
+    elif kind == "dense_short_data":
+        rewrite_entries(sections, shorten_dense_data)
+    elif kind == "dynamic_dim":
+        rewrite_entries(sections, set_first_dim(-1))
+    elif kind == "huge_dim":
+        rewrite_entries(sections, set_first_dim(1 << 40))
+    elif kind == "huge_words":
+        rewrite_entries(sections, inflate_integer_words)
     elif kind == "group_past_table":
         overfill_first_group(sections)
     elif kind != "valid":
