@@ -454,7 +454,8 @@ FailureOr<Value> createFilledTensor(ConversionPatternRewriter &rewriter,
   return b.create<ONNX::ExpandOp>(type, {*scalar, *shape});
 }
 
-/// zeros, ones, full, empty (filled with zeros), and their `new_` forms.
+/// zeros, ones, full, empty and empty_strided (filled with zeros), and their
+/// `new_` forms.
 template <typename OpTy>
 struct ConvertFill : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
@@ -708,8 +709,10 @@ void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
       ConvertFill<Torch::AtenFullOp>,
       ConvertFill<Torch::AtenEmptyMemoryFormatOp>,
       ConvertFill<Torch::AtenNewZerosOp>, ConvertFill<Torch::AtenNewOnesOp>,
-      ConvertFill<Torch::AtenNewFullOp>, ConvertFill<Torch::AtenNewEmptyOp>>(
-      typeConverter, patterns, opset);
+      ConvertFill<Torch::AtenNewFullOp>, ConvertFill<Torch::AtenNewEmptyOp>,
+      ConvertFill<Torch::AtenEmptyStridedOp>,
+      ConvertFill<Torch::AtenNewEmptyStridedOp>>(typeConverter, patterns,
+                                                 opset);
   addPatterns<ConvertFillLike<Torch::AtenZerosLikeOp>,
               ConvertFillLike<Torch::AtenOnesLikeOp>,
               ConvertFillLike<Torch::AtenFullLikeOp>,

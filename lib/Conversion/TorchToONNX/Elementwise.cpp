@@ -25,6 +25,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -148,8 +149,17 @@ Value createComposite(ONNXBuilder &b, Arithmetic kind, TensorType type,
   Type elementType = type.getElementType();
   Type i1 = b.getBuilder().getI1Type();
   auto constant = [&](double value) { return b.scalar(elementType, value); };
+  // Where with the broadcast type of its three operands, which may be
+  // narrower than `type` (a condition on one operand only).
   auto select = [&](Value condition, Value x, Value y) {
-    return b.create<ONNX::WhereOp>(type, {condition, x, y});
+    TensorType xy = getBroadcastType(x, y, elementType);
+    TensorType selected = type;
+    std::optional<SmallVector<int64_t>> conditionShape = getShape(condition);
+    if (xy.hasRank() && conditionShape)
+      if (std::optional<SmallVector<int64_t>> shape =
+              broadcastShapes(*conditionShape, xy.getShape()))
+        selected = RankedTensorType::get(*shape, elementType);
+    return b.create<ONNX::WhereOp>(selected, {condition, x, y});
   };
   Value zero = constant(0.0);
   switch (kind) {
@@ -159,12 +169,8 @@ Value createComposite(ONNXBuilder &b, Arithmetic kind, TensorType type,
     Value infinite =
         b.binary<ONNX::AndOp>(b.predicate<ONNX::IsInfOp>(lhs),
                               b.predicate<ONNX::IsInfOp>(rhs));
-    Value y = b.create<ONNX::WhereOp>(
-        cast<TensorType>(lhs.getType()),
-        {infinite, b.unary<ONNX::SignOp>(lhs), lhs});
-    Value x = b.create<ONNX::WhereOp>(
-        cast<TensorType>(rhs.getType()),
-        {infinite, b.unary<ONNX::SignOp>(rhs), rhs});
+    Value y = select(infinite, b.unary<ONNX::SignOp>(lhs), lhs);
+    Value x = select(infinite, b.unary<ONNX::SignOp>(rhs), rhs);
     Value base = b.unary<ONNX::AtanOp>(b.create<ONNX::DivOp>(type, {y, x}));
     Value turn = select(b.binary<ONNX::GreaterOrEqualOp>(lhs, zero, i1),
                         constant(M_PI), constant(-M_PI));
@@ -191,8 +197,7 @@ Value createComposite(ONNXBuilder &b, Arithmetic kind, TensorType type,
     if (base2)
       log = b.create<ONNX::DivOp>(type, {log, constant(M_LN2)});
     Value sum = b.create<ONNX::AddOp>(type, {larger, log});
-    Value doubled = b.create<ONNX::AddOp>(
-        type, {lhs, constant(base2 ? 1.0 : M_LN2)});
+    Value doubled = b.binary<ONNX::AddOp>(lhs, constant(base2 ? 1.0 : M_LN2));
     return select(b.binary<ONNX::EqualOp>(lhs, rhs, i1), doubled, sum);
   }
   case Arithmetic::XLogY: {
@@ -210,6 +215,75 @@ Value createComposite(ONNXBuilder &b, Arithmetic kind, TensorType type,
   default:
     return {};
   }
+}
+
+/// The bitwise and, or or xor of `lhs` and `rhs` (ranked, of the integer
+/// element type of `type`) without the Bitwise ops of opset 18: each
+/// operand's bits along a new last axis (two BitShifts of its bits as
+/// uint64), combined arithmetically as 0/1 int64s, then weighed by their
+/// powers of two (the sign bit negatively in signed types). onnxruntime sums
+/// int64s in double precision, so the bits are summed in chunks of 16, and
+/// the chunks combined by exact multiplications and additions.
+Value createBitwiseFromBits(ONNXBuilder &b, Arithmetic kind, TensorType type,
+                            Value lhs, Value rhs) {
+  auto intType = cast<IntegerType>(type.getElementType());
+  int64_t width = intType.getWidth();
+  int64_t chunkWidth = std::min<int64_t>(width, 16);
+  int64_t chunks = width / chunkWidth;
+  MLIRContext *context = b.getContext();
+  auto u64 = IntegerType::get(context, 64, IntegerType::Unsigned);
+  auto i64 = IntegerType::get(context, 64);
+  SmallVector<APInt> leftShifts;
+  SmallVector<int64_t> weights;
+  for (int64_t i = 0; i < width; ++i) {
+    leftShifts.push_back(APInt(64, 63 - i));
+    weights.push_back(int64_t(1) << (i % chunkWidth));
+  }
+  if (!intType.isUnsigned())
+    weights.back() = -weights.back();
+  Value left = b.constant(
+      DenseElementsAttr::get(RankedTensorType::get({width}, u64), leftShifts));
+  Value right = b.constant(
+      DenseElementsAttr::get(RankedTensorType::get({}, u64), APInt(64, 63)));
+  auto bitsOf = [&](Value value) {
+    SmallVector<int64_t> shape = *getShape(value);
+    shape.push_back(width);
+    auto bitsType = RankedTensorType::get(shape, u64);
+    Value bits = b.unsqueeze(b.cast(value, u64), {int64_t(shape.size()) - 1});
+    Value high = b.create<ONNX::BitShiftOp>(
+        bitsType, {bits, left}, {b.stringAttr("direction", "LEFT")});
+    Value bit = b.create<ONNX::BitShiftOp>(
+        bitsType, {high, right}, {b.stringAttr("direction", "RIGHT")});
+    return b.cast(bit, i64);
+  };
+  Value x = bitsOf(lhs), y = bitsOf(rhs);
+  Value both = b.binary<ONNX::MulOp>(x, y);
+  Value either = b.binary<ONNX::AddOp>(x, y);
+  Value bits = both;
+  if (kind == Arithmetic::Or)
+    bits = b.binary<ONNX::SubOp>(either, both);
+  else if (kind == Arithmetic::Xor)
+    bits = b.binary<ONNX::SubOp>(
+        either, b.binary<ONNX::MulOp>(both, b.intScalar(i64, 2)));
+  // [..., width] to [..., chunks, chunkWidth], summed per chunk.
+  int64_t leading = *getRank(bits) - 1;
+  SmallVector<int64_t> chunkShape(leading, 0);
+  chunkShape.append({chunks, chunkWidth});
+  Value weighed = b.binary<ONNX::MulOp>(
+      b.reshape(bits, chunkShape),
+      b.reshape(b.i64Tensor(weights), {chunks, chunkWidth}));
+  Value sums = b.reduce<ONNX::ReduceSumOp>(weighed, {leading + 1}, false);
+  auto chunk = [&](int64_t k) {
+    return b.create<ONNX::GatherOp>(type.clone(i64), {sums, b.i64Scalar(k)},
+                                    {b.intAttr("axis", leading)});
+  };
+  Value result = chunk(chunks - 1);
+  for (int64_t k = chunks - 2; k >= 0; --k)
+    result = b.binary<ONNX::AddOp>(
+        b.binary<ONNX::MulOp>(result,
+                              b.intScalar(i64, int64_t(1) << chunkWidth)),
+        chunk(k));
+  return b.cast(result, intType);
 }
 
 /// add, sub, rsub, mul, div, pow, remainder, fmod, floor_divide, maximum,
@@ -236,10 +310,11 @@ struct ConvertArithmetic : public ONNXConversionPattern<OpTy> {
     bool isLogical = Kind == Arithmetic::And || Kind == Arithmetic::Or ||
                      Kind == Arithmetic::Xor;
     Type operandType = elementType;
-    // Integers take BitwiseAnd, BitwiseOr and BitwiseXor (opset 18).
+    // Integers take BitwiseAnd, BitwiseOr and BitwiseXor from opset 18, and
+    // their bits before.
     bool isBitwise = isLogical && !isBoolType(elementType);
-    if (isBitwise && (isFloatType(elementType) || b.getTargetOpset() < 18))
-      return rewriter.notifyMatchFailure(op, "bitwise ops on integers");
+    if (isBitwise && isFloatType(elementType))
+      return rewriter.notifyMatchFailure(op, "bitwise ops on floats");
     FailureOr<Value> lhs = getOperandAs(rewriter, loc, torchLhs,
                                         adaptor.getOperands()[0], operandType);
     FailureOr<Value> rhs = getOperandAs(rewriter, loc, torchRhs,
@@ -266,6 +341,13 @@ struct ConvertArithmetic : public ONNXConversionPattern<OpTy> {
           scaled = b.binary<ONNX::MulOp>(scaled, *alphaTensor);
         }
       }
+    }
+
+    if (isBitwise && b.getTargetOpset() < 18) {
+      if (!getRank(*lhs) || !getRank(*rhs))
+        return rewriter.notifyMatchFailure(op, "unranked bitwise operands");
+      rewriter.replaceOp(op, createBitwiseFromBits(b, Kind, type, *lhs, *rhs));
+      return success();
     }
 
     Value result;

@@ -7,8 +7,10 @@
 //
 // slice/narrow become Slice (an open end is INT64_MAX), select a Gather
 // with a 0-d index, index_select Gather, gather GatherElements, simple
-// advanced indexing Gather or GatherND, scatter ScatterElements, flip and
-// roll Slice (and Concat), constant_pad_nd and pad Pad.
+// advanced indexing Gather or GatherND, index_put and index_copy Scatter,
+// flip and roll Slice (and Concat), constant_pad_nd and pad Pad, as_strided
+// a Gather at offsets computed at compile time. The
+// scatter ops are in SliceScatter.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +25,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <tuple>
@@ -224,6 +227,102 @@ struct ConvertSelect : public ONNXConversionPattern<Torch::AtenSelectIntOp> {
   }
 };
 
+/// as_strided(self, size, stride, storage_offset) of a tensor whose storage
+/// is its elements in row-major order (an argument or a literal): Gather of
+/// its flattened elements at the offsets, computed at compile time.
+struct ConvertAsStrided : public ONNXConversionPattern<Torch::AtenAsStridedOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenAsStridedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<SmallVector<int64_t>> size =
+        Torch::matchConstantIntList(op.getSize());
+    std::optional<SmallVector<int64_t>> stride =
+        Torch::matchConstantIntList(op.getStride());
+    std::optional<int64_t> offset =
+        isNone(op.getStorageOffset())
+            ? std::optional<int64_t>(0)
+            : Torch::matchConstantInt(op.getStorageOffset());
+    std::optional<SmallVector<int64_t>> inputShape =
+        getShape(adaptor.getSelf());
+    if (!type || !size || !stride || !offset ||
+        size->size() != stride->size() || !inputShape ||
+        llvm::any_of(*inputShape, ShapedType::isDynamic))
+      return rewriter.notifyMatchFailure(op, "non-constant sizes or strides");
+    // Other tensors may be views, or computed from views in their layout
+    // (an elementwise op keeps the strides of a transposed input).
+    Operation *producer = op.getSelf().getDefiningOp();
+    if (producer && !isa<Torch::ValueTensorLiteralOp>(producer))
+      return rewriter.notifyMatchFailure(op, "storage of unknown layout");
+    int64_t numElements = 1;
+    for (int64_t dim : *inputShape)
+      numElements *= dim;
+    int64_t count = 1;
+    for (int64_t dim : *size)
+      count *= dim;
+    constexpr int64_t kMaxOffsets = int64_t(1) << 20;
+    if (count > kMaxOffsets)
+      return rewriter.notifyMatchFailure(op, "too many elements");
+    // The offsets of the result's elements, in row-major order.
+    SmallVector<int64_t> offsets;
+    offsets.reserve(count);
+    SmallVector<int64_t> position(size->size(), 0);
+    for (int64_t i = 0; i < count; ++i) {
+      int64_t at = *offset;
+      for (auto [p, s] : llvm::zip(position, *stride))
+        at += p * s;
+      if (at < 0 || at >= numElements)
+        return rewriter.notifyMatchFailure(op, "offset out of the storage");
+      offsets.push_back(at);
+      for (int64_t d = size->size() - 1; d >= 0; --d) {
+        if (++position[d] < (*size)[d])
+          break;
+        position[d] = 0;
+      }
+    }
+    ONNXBuilder b(rewriter, op.getLoc());
+    auto offsetType = RankedTensorType::get(*size, rewriter.getI64Type());
+    Value indices =
+        b.constant(DenseElementsAttr::get(offsetType, ArrayRef(offsets)));
+    Value flat = b.reshape(adaptor.getSelf(), {-1});
+    rewriter.replaceOp(op, b.create<ONNX::GatherOp>(type, {flat, indices},
+                                                    {b.intAttr("axis", 0)}));
+    return success();
+  }
+};
+
+/// nonzero(self): NonZero, transposed to [count, rank]. A 0-d input is
+/// searched as one element and gives [count, 0].
+struct ConvertNonzero : public ONNXConversionPattern<Torch::AtenNonzeroOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenNonzeroOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    if (!type || type.getRank() != 2 || !rank)
+      return rewriter.notifyMatchFailure(op, "unranked operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value self = adaptor.getSelf();
+    if (*rank == 0)
+      self = b.reshape(self, {1});
+    int64_t searched = std::max<int64_t>(*rank, 1);
+    Type i64 = rewriter.getI64Type();
+    Value positions = b.create<ONNX::NonZeroOp>(
+        RankedTensorType::get({searched, type.getDimSize(0)}, i64), self);
+    Value result = b.transpose(positions, {1, 0});
+    if (*rank == 0)
+      result = b.create<ONNX::SliceOp>(type, {result, b.i64Tensor({0}),
+                                              b.i64Tensor({0}),
+                                              b.i64Tensor({1}), b.none()});
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// index_select(self, dim, index): Gather.
 struct ConvertIndexSelect
     : public ONNXConversionPattern<Torch::AtenIndexSelectOp> {
@@ -416,9 +515,10 @@ static FailureOr<Value> scatterAlongDim(ONNXBuilder &b, RankedTensorType type,
       type, {input, expandedIndex, expandedValues}, attrs);
 }
 
-/// index_put with one bool mask of the input's shape and a single value:
-/// Where. With one integer index on dim 0: ScatterND. With one 1-D integer
-/// index on a later dim (`x[:, index] = values`): ScatterElements.
+/// index_put with one bool mask of the input's leading dims and values
+/// that each selected element shares: Where. With one integer index on dim 0:
+/// ScatterND. With one 1-D integer index on a later dim (`x[:, index] =
+/// values`): ScatterElements.
 template <typename OpTy>
 struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
@@ -456,10 +556,28 @@ struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
     Value index = indices->front();
     Value values = b.cast(adaptor.getValues(), type.getElementType());
     if (isBoolType(getElementType(index))) {
-      if (*accumulate || getShape(index) != getShape(input))
+      // A mask of the leading dims, and values that every selected element
+      // shares (no dim for the count of selected elements, or one of 1).
+      std::optional<SmallVector<int64_t>> maskShape = getShape(index);
+      std::optional<int64_t> valuesRank = getRank(values);
+      if (!maskShape || !valuesRank ||
+          maskShape->size() > static_cast<size_t>(type.getRank()) ||
+          !llvm::equal(*maskShape,
+                       type.getShape().take_front(maskShape->size())) ||
+          llvm::any_of(*maskShape, ShapedType::isDynamic))
         return rewriter.notifyMatchFailure(op, "unsupported mask");
+      int64_t trailing = type.getRank() - maskShape->size();
+      if (*valuesRank > trailing + 1 ||
+          (*valuesRank == trailing + 1 && (*getShape(values))[0] != 1))
+        return rewriter.notifyMatchFailure(op, "values per selected element");
+      SmallVector<int64_t> axes;
+      for (int64_t d = maskShape->size(); d < type.getRank(); ++d)
+        axes.push_back(d);
+      Value mask = axes.empty() ? index : b.unsqueeze(index, axes);
+      if (*accumulate)
+        values = b.binary<ONNX::AddOp>(input, values);
       rewriter.replaceOp(op,
-                         b.create<ONNX::WhereOp>(type, {index, values, input}));
+                         b.create<ONNX::WhereOp>(type, {mask, values, input}));
       return success();
     }
     if (*accumulate && this->opset < 16)
@@ -510,142 +628,6 @@ struct ConvertIndexCopy : public ONNXConversionPattern<Torch::AtenIndexCopyOp> {
     if (failed(result))
       return rewriter.notifyMatchFailure(op, "unsupported index");
     rewriter.replaceOp(op, *result);
-    return success();
-  }
-};
-
-/// `src` cut to the shape of `index`: ScatterElements takes updates of the
-/// index's shape, PyTorch's scatters read the index's extent of `src`.
-FailureOr<Value> getScatterUpdates(ONNXBuilder &b, Value src, Value index) {
-  if (getShape(src) == getShape(index))
-    return src;
-  std::optional<SmallVector<int64_t>> indexShape = getShape(index);
-  if (!indexShape)
-    return failure();
-  SmallVector<int64_t> zeros(indexShape->size(), 0);
-  SmallVector<int64_t> axes;
-  for (int64_t d = 0; d < static_cast<int64_t>(indexShape->size()); ++d)
-    axes.push_back(d);
-  return b.create<ONNX::SliceOp>(
-      cast<TensorType>(index.getType()).clone(getElementType(src)),
-      {src, b.i64Tensor(zeros), b.shapeOf(index), b.i64Tensor(axes),
-       b.none()});
-}
-
-/// scatter.src, scatter.value and scatter_add: ScatterElements.
-template <typename OpTy>
-struct ConvertScatter : public ONNXConversionPattern<OpTy> {
-  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
-  using OpAdaptor = typename OpTy::Adaptor;
-
-  LogicalResult
-  matchAndRewrite(OpTy op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    TensorType type =
-        getConvertedTensorType(this->getTypeConverter(), op.getResult());
-    std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
-    if (!type || !rank || !dim || !isValidDim(*dim, *rank))
-      return rewriter.notifyMatchFailure(op, "unsupported operands");
-    constexpr bool isAdd = std::is_same_v<OpTy, Torch::AtenScatterAddOp>;
-    if (isAdd && this->opset < 16)
-      return rewriter.notifyMatchFailure(op, "scatter_add before opset 16");
-    ONNXBuilder b(rewriter, op.getLoc());
-    Value index = b.cast(adaptor.getIndex(), rewriter.getI64Type());
-    Value updates;
-    if constexpr (std::is_same_v<OpTy, Torch::AtenScatterValueOp>) {
-      FailureOr<Value> value = getScalarAsTensor(
-          rewriter, op.getLoc(), op.getValue(), type.getElementType());
-      if (failed(value))
-        return failure();
-      updates = b.create<ONNX::ExpandOp>(
-          cast<TensorType>(index.getType()).clone(type.getElementType()),
-          {*value, b.shapeOf(index)});
-    } else {
-      FailureOr<Value> src = getScatterUpdates(
-          b, b.cast(adaptor.getSrc(), type.getElementType()), index);
-      if (failed(src))
-        return rewriter.notifyMatchFailure(op, "unranked index");
-      updates = *src;
-    }
-    SmallVector<NamedAttribute> attrs{
-        b.intAttr("axis", normalizeDim(*dim, *rank))};
-    if (isAdd)
-      attrs.push_back(b.stringAttr("reduction", "add"));
-    rewriter.replaceOp(op,
-                       b.create<ONNX::ScatterElementsOp>(
-                           type, {adaptor.getSelf(), index, updates}, attrs));
-    return success();
-  }
-};
-
-/// scatter_reduce.two: ScatterElements with the reduction (add and mul from
-/// opset 16, max and min from 18). Without include_self, the indexed
-/// elements start from the reduction's identity; mean divides the sum by
-/// the number of values each element received.
-struct ConvertScatterReduce
-    : public ONNXConversionPattern<Torch::AtenScatterReduceTwoOp> {
-  using ONNXConversionPattern::ONNXConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(Torch::AtenScatterReduceTwoOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    TensorType type =
-        getConvertedTensorType(getTypeConverter(), op.getResult());
-    std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
-    auto reduce = op.getReduce().getDefiningOp<Torch::ConstantStrOp>();
-    std::optional<bool> includeSelf =
-        Torch::matchConstantBool(op.getIncludeSelf());
-    if (!type || !rank || !dim || !isValidDim(*dim, *rank) || !reduce ||
-        !includeSelf)
-      return rewriter.notifyMatchFailure(op, "unsupported operands");
-    Type elementType = type.getElementType();
-    bool isFloat = isFloatType(elementType);
-    double inf = std::numeric_limits<double>::infinity();
-    auto [reduction, identity, minOpset] =
-        llvm::StringSwitch<std::tuple<StringRef, double, int64_t>>(
-            reduce.getValue())
-            .Case("sum", {"add", 0.0, 16})
-            .Case("mean", {"add", 0.0, 16})
-            .Case("prod", {"mul", 1.0, 16})
-            .Case("amax", {"max", -inf, 18})
-            .Case("amin", {"min", inf, 18})
-            .Default({"", 0.0, 0});
-    if (reduction.empty() || opset < minOpset ||
-        (!isFloat && std::isinf(identity)))
-      return rewriter.notifyMatchFailure(op, "unsupported reduction");
-    ONNXBuilder b(rewriter, op.getLoc());
-    Value self = adaptor.getSelf();
-    Value index = b.cast(adaptor.getIndex(), rewriter.getI64Type());
-    FailureOr<Value> updates =
-        getScatterUpdates(b, b.cast(adaptor.getSrc(), elementType), index);
-    if (failed(updates))
-      return rewriter.notifyMatchFailure(op, "unranked index");
-    NamedAttribute axis = b.intAttr("axis", normalizeDim(*dim, *rank));
-    auto filled = [&](Value like, double value) {
-      return b.create<ONNX::ExpandOp>(
-          cast<TensorType>(like.getType()).clone(elementType),
-          {b.scalar(elementType, value), b.shapeOf(like)});
-    };
-    auto scatter = [&](Value data, Value values, StringRef mode) {
-      SmallVector<NamedAttribute> attrs{axis};
-      if (!mode.empty())
-        attrs.push_back(b.stringAttr("reduction", mode));
-      return b.create<ONNX::ScatterElementsOp>(type, {data, index, values},
-                                               attrs);
-    };
-    Value start =
-        *includeSelf ? self : scatter(self, filled(index, identity), "");
-    Value result = scatter(start, *updates, reduction);
-    if (reduce.getValue() == "mean") {
-      Value ones = filled(self, 1.0);
-      Value counts =
-          *includeSelf ? ones : scatter(ones, filled(index, 0.0), "");
-      counts = scatter(counts, filled(index, 1.0), "add");
-      result = b.create<ONNX::DivOp>(type, {result, counts});
-    }
-    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -755,6 +737,38 @@ struct ConvertRoll : public ONNXConversionPattern<Torch::AtenRollOp> {
 // Padding
 //===----------------------------------------------------------------------===//
 
+/// Replicate padding by `pads` (ONNX order) of which some are negative,
+/// where ONNX's edge mode may find no edge: as PyTorch, output position j
+/// of a padded dim reads input position clamp(j - begin, 0, size - 1), a
+/// Gather per dim. The padded dims must be static.
+LogicalResult replicateWithNegativePads(Operation *op, Value input,
+                                        TensorType type, ArrayRef<int64_t> pads,
+                                        ConversionPatternRewriter &rewriter) {
+  std::optional<SmallVector<int64_t>> shape = getShape(input);
+  int64_t rank = pads.size() / 2;
+  if (!shape)
+    return rewriter.notifyMatchFailure(op, "unranked input");
+  ONNXBuilder b(rewriter, op->getLoc());
+  Value result = input;
+  SmallVector<int64_t> resultShape(*shape);
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t begin = pads[d], end = pads[rank + d], size = (*shape)[d];
+    if (begin == 0 && end == 0)
+      continue;
+    if (ShapedType::isDynamic(size) || size + begin + end < 0)
+      return rewriter.notifyMatchFailure(op, "dynamic padded dim");
+    SmallVector<int64_t> positions;
+    for (int64_t j = 0; j < size + begin + end; ++j)
+      positions.push_back(std::clamp<int64_t>(j - begin, 0, size - 1));
+    resultShape[d] = positions.size();
+    result = b.create<ONNX::GatherOp>(
+        RankedTensorType::get(resultShape, getElementType(input)),
+        {result, b.i64Tensor(positions)}, {b.intAttr("axis", d)});
+  }
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
 /// Pads `input` (rank `rank`) by Torch pad list `padList` (begin/end pairs
 /// from the last dim backwards) in ONNX mode `mode`.
 LogicalResult convertPad(Operation *op, Value input, Value padList,
@@ -786,6 +800,8 @@ LogicalResult convertPad(Operation *op, Value input, Value padList,
       rewriter.replaceOp(op, input);
       return success();
     }
+    if (mode == "edge" && llvm::any_of(pads, [](int64_t p) { return p < 0; }))
+      return replicateWithNegativePads(op, input, type, pads, rewriter);
     padsTensor = b.i64Tensor(pads);
   } else {
     // Amounts known only at run time, as of dynamic shapes: runs of
@@ -893,15 +909,13 @@ void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
   using namespace Torch;
   addPatterns<ConvertSlice, ConvertDiff, ConvertNarrow<AtenNarrowOp>,
               ConvertNarrow<AtenNarrowTensorOp>, ConvertSelect,
-              ConvertIndexSelect, ConvertGatherElements<AtenGatherOp>,
+              ConvertIndexSelect, ConvertAsStrided, ConvertNonzero,
+              ConvertGatherElements<AtenGatherOp>,
               ConvertGatherElements<AtenTakeAlongDimOp>,
               ConvertIndexTensor<AtenIndexTensorOp>,
               ConvertIndexTensor<AtenIndexTensorHackedTwinOp>,
               ConvertIndexPut<AtenIndexPutOp>,
-              ConvertIndexPut<AtenIndexPutHackedTwinOp>, ConvertIndexCopy,
-              ConvertScatter<AtenScatterSrcOp>,
-              ConvertScatter<AtenScatterValueOp>,
-              ConvertScatter<AtenScatterAddOp>, ConvertScatterReduce>(
+              ConvertIndexPut<AtenIndexPutHackedTwinOp>, ConvertIndexCopy>(
       typeConverter, patterns, opset);
   addPatterns<ConvertFlip, ConvertRoll, ConvertConstantPad, ConvertPad,
               ConvertModePad<AtenReflectionPad1dOp, true>,

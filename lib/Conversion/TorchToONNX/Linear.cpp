@@ -174,7 +174,8 @@ struct ConvertAddmm : public ONNXConversionPattern<Torch::AtenAddmmOp> {
   }
 };
 
-/// baddbmm and addmv: `beta * self + alpha * (a @ b)`.
+/// baddbmm, addmv and addbmm: `beta * self + alpha * (a @ b)`, the product
+/// summed over the batch for addbmm.
 template <typename OpTy>
 struct ConvertScaledMatMulAdd : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
@@ -193,7 +194,20 @@ struct ConvertScaledMatMulAdd : public ONNXConversionPattern<OpTy> {
     Type elementType = type.getElementType();
     Value lhs = b.cast(adaptor.getOperands()[1], elementType);
     Value rhs = b.cast(adaptor.getOperands()[2], elementType);
-    Value product = b.create<ONNX::MatMulOp>(type, {lhs, rhs});
+    Value product;
+    if constexpr (std::is_same_v<OpTy, Torch::AtenAddbmmOp>) {
+      std::optional<SmallVector<int64_t>> lhsShape = getShape(lhs);
+      std::optional<SmallVector<int64_t>> rhsShape = getShape(rhs);
+      if (!lhsShape || !rhsShape || lhsShape->size() != 3 ||
+          rhsShape->size() != 3)
+        return rewriter.notifyMatchFailure(op, "unranked batches");
+      auto batchType = RankedTensorType::get(
+          {(*lhsShape)[0], (*lhsShape)[1], (*rhsShape)[2]}, elementType);
+      product = b.reduce<ONNX::ReduceSumOp>(
+          b.create<ONNX::MatMulOp>(batchType, {lhs, rhs}), {0}, false);
+    } else {
+      product = b.create<ONNX::MatMulOp>(type, {lhs, rhs});
+    }
     if (*alpha != 1.0)
       product =
           b.create<ONNX::MulOp>(type, {product, b.scalar(elementType, *alpha)});
@@ -495,8 +509,9 @@ void torch_to_onnx::populateLinearPatterns(TypeConverter &typeConverter,
               ConvertMatMul<AtenMatmulOp>, ConvertMatMul<AtenMmOp>,
               ConvertMatMul<AtenBmmOp>, ConvertMatMul<AtenMvOp>,
               ConvertMatMul<AtenDotOp>, ConvertScaledMatMulAdd<AtenBaddbmmOp>,
-              ConvertScaledMatMulAdd<AtenAddmvOp>>(typeConverter, patterns,
-                                                   opset);
+              ConvertScaledMatMulAdd<AtenAddmvOp>,
+              ConvertScaledMatMulAdd<AtenAddbmmOp>>(typeConverter, patterns,
+                                                    opset);
   addPatterns<ConvertConvNd<AtenConv1dOp>, ConvertConvNd<AtenConv2dOp>,
               ConvertConvNd<AtenConv3dOp>, ConvertConvNd<AtenConv1dPaddingOp>,
               ConvertConvNd<AtenConv2dPaddingOp>,

@@ -64,8 +64,9 @@ int64_t getChannelCount(Value input, ArrayRef<Value> params) {
 // Batch normalization
 //===----------------------------------------------------------------------===//
 
-/// batch_norm and native_batch_norm (whose saved statistics must be
-/// unused).
+/// batch_norm and native_batch_norm, whose saved statistics are the batch's
+/// mean and 1 / sqrt(var + eps) in training mode, and empty in eval mode,
+/// as PyTorch's.
 template <typename OpTy>
 struct ConvertBatchNorm : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
@@ -81,9 +82,6 @@ struct ConvertBatchNorm : public ONNXConversionPattern<OpTy> {
     std::optional<double> momentum = Torch::matchConstantFloat(op.getMomentum());
     if (!type || type.getRank() < 2 || !training || !eps)
       return rewriter.notifyMatchFailure(op, "unsupported batch_norm");
-    for (Value extra : op->getResults().drop_front())
-      if (!extra.use_empty())
-        return rewriter.notifyMatchFailure(op, "saved statistics are used");
 
     ONNXBuilder b(rewriter, op.getLoc());
     Type elementType = type.getElementType();
@@ -127,8 +125,18 @@ struct ConvertBatchNorm : public ONNXConversionPattern<OpTy> {
                         {input, weight, bias, mean, var}, attrs)
                        ->getResult(0);
     SmallVector<Value> results{result};
-    for (unsigned i = 1; i < op->getNumResults(); ++i)
-      results.push_back(b.none());
+    for (auto [i, extra] : llvm::enumerate(op->getResults().drop_front())) {
+      if (extra.use_empty())
+        results.push_back(b.none());
+      else if (!*training)
+        results.push_back(
+            b.splat(RankedTensorType::get({0}, elementType), 0.0));
+      else if (i == 0)
+        results.push_back(mean);
+      else
+        results.push_back(b.unary<ONNX::ReciprocalOp>(b.unary<ONNX::SqrtOp>(
+            b.binary<ONNX::AddOp>(var, b.scalar(elementType, *eps)))));
+    }
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -301,7 +309,23 @@ struct ConvertGroupNorm : public ONNXConversionPattern<Torch::AtenGroupNormOp> {
   }
 };
 
-/// native_group_norm, whose mean and rstd must be unused.
+/// The mean and reciprocal standard deviation of `input` [N, C, *] over
+/// each of `groups` groups of channels, both [N, groups].
+std::pair<Value, Value> createGroupStatistics(ONNXBuilder &b, Value input,
+                                              int64_t groups, double eps) {
+  Value grouped = b.reshape(input, {0, groups, -1});
+  Value mean = b.reduce<ONNX::ReduceMeanOp>(grouped, {2}, true);
+  Value centered = b.binary<ONNX::SubOp>(grouped, mean);
+  Value variance = b.reduce<ONNX::ReduceMeanOp>(
+      b.binary<ONNX::MulOp>(centered, centered), {2}, false);
+  Type elementType = getElementType(input);
+  Value rstd = b.unary<ONNX::ReciprocalOp>(b.unary<ONNX::SqrtOp>(
+      b.binary<ONNX::AddOp>(variance, b.scalar(elementType, eps))));
+  return {b.squeeze(mean, {2}), rstd};
+}
+
+/// native_group_norm: the output, and the mean and rstd of each group when
+/// they are used.
 struct ConvertNativeGroupNorm
     : public ONNXConversionPattern<Torch::AtenNativeGroupNormOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
@@ -312,18 +336,22 @@ struct ConvertNativeGroupNorm
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult0());
     std::optional<int64_t> groups = Torch::matchConstantInt(op.getGroup());
     std::optional<double> eps = Torch::matchConstantFloat(op.getEps());
-    if (!type || type.getRank() < 2 || !groups || !eps ||
-        !op.getResult1().use_empty() || !op.getResult2().use_empty())
+    if (!type || type.getRank() < 2 || !groups || !eps)
       return rewriter.notifyMatchFailure(op, "unsupported native_group_norm");
     ONNXBuilder b(rewriter, op.getLoc());
     Type elementType = type.getElementType();
     Value weight = getOptional(op.getWeight(), adaptor.getWeight());
     Value bias = getOptional(op.getBias(), adaptor.getBias());
-    Value output =
-        createGroupNorm(b, type, b.cast(adaptor.getInput(), elementType),
-                        *groups, weight ? b.cast(weight, elementType) : Value(),
-                        bias ? b.cast(bias, elementType) : Value(), *eps);
-    rewriter.replaceOp(op, {output, b.none(), b.none()});
+    Value input = b.cast(adaptor.getInput(), elementType);
+    Value output = createGroupNorm(
+        b, type, input, *groups, weight ? b.cast(weight, elementType) : Value(),
+        bias ? b.cast(bias, elementType) : Value(), *eps);
+    if (op.getResult1().use_empty() && op.getResult2().use_empty()) {
+      rewriter.replaceOp(op, {output, b.none(), b.none()});
+      return success();
+    }
+    auto [mean, rstd] = createGroupStatistics(b, input, *groups, *eps);
+    rewriter.replaceOp(op, {output, mean, rstd});
     return success();
   }
 };

@@ -5,8 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// max/avg pooling become MaxPool/AveragePool. Adaptive pooling becomes the
-// global pool when the output is 1x1, a plain pool with a computed kernel
+// max/avg pooling become MaxPool/AveragePool; avg pooling with a
+// divisor_override a depthwise Conv of ones and a Div. The backward of
+// max_pool2d scatters the gradients at the indices. Adaptive pooling becomes
+// the global pool when the output is 1x1, a plain pool with a computed kernel
 // and stride when the input divides evenly, and otherwise one axis at a
 // time a Slice and ReduceMax/ReduceMean per output position, concatenated
 // (the windows are products of per-axis ranges, so this is exact).
@@ -72,6 +74,40 @@ bool needsCeilMode(ArrayRef<int64_t> inputShape, ArrayRef<int64_t> outputShape,
       return true;
   }
   return false;
+}
+
+/// The sums of the pooling windows of `input` [N, C, *] (zero padding
+/// included) for output type `type`: a depthwise Conv with a kernel of ones,
+/// whose end padding gives the output sizes of `type` (PyTorch's ceil mode
+/// included). Fails unless the channels and spatial sizes are static.
+FailureOr<Value> createWindowSum(ONNXBuilder &b, Value input,
+                                 RankedTensorType type,
+                                 ArrayRef<int64_t> kernel,
+                                 ArrayRef<int64_t> strides,
+                                 ArrayRef<int64_t> padding) {
+  std::optional<SmallVector<int64_t>> shape = getShape(input);
+  int64_t spatialRank = kernel.size();
+  if (!shape || ShapedType::isDynamic((*shape)[1]) ||
+      llvm::any_of(ArrayRef(*shape).take_back(spatialRank),
+                   ShapedType::isDynamic) ||
+      llvm::any_of(type.getShape().take_back(spatialRank),
+                   ShapedType::isDynamic))
+    return failure();
+  SmallVector<int64_t> pads(padding);
+  for (int64_t i = 0; i < spatialRank; ++i) {
+    int64_t in = (*shape)[2 + i], out = type.getDimSize(2 + i);
+    pads.push_back(std::max<int64_t>(0, (out - 1) * strides[i] + kernel[i] -
+                                            in - padding[i]));
+  }
+  int64_t channels = (*shape)[1];
+  SmallVector<int64_t> weightShape{channels, 1};
+  weightShape.append(kernel.begin(), kernel.end());
+  Value weight =
+      b.splat(RankedTensorType::get(weightShape, type.getElementType()), 1.0);
+  return b.create<ONNX::ConvOp>(
+      type, {input, weight, b.none()},
+      {b.intAttr("group", channels), b.intsAttr("kernel_shape", kernel),
+       b.intsAttr("pads", pads), b.intsAttr("strides", strides)});
 }
 
 LogicalResult convertPool(Operation *op, const PoolOperands &operands,
@@ -151,8 +187,20 @@ LogicalResult convertPool(Operation *op, const PoolOperands &operands,
       indices = b.create<ONNX::ModOp>(
           indexType, {pool->getResult(1), b.i64Scalar(planeSize)});
   } else {
-    if (operands.divisorOverride && !isNone(operands.divisorOverride))
-      return rewriter.notifyMatchFailure(op, "divisor_override");
+    if (operands.divisorOverride && !isNone(operands.divisorOverride)) {
+      std::optional<int64_t> divisor =
+          Torch::matchConstantInt(operands.divisorOverride);
+      if (!divisor || *divisor == 0)
+        return rewriter.notifyMatchFailure(op, "unsupported divisor_override");
+      FailureOr<Value> sum =
+          createWindowSum(b, input, poolType, *kernel, *strides, *padding);
+      if (failed(sum))
+        return rewriter.notifyMatchFailure(op, "dynamic shapes");
+      result = b.binary<ONNX::DivOp>(*sum,
+                                     b.scalar(type.getElementType(), *divisor));
+    }
+  }
+  if (!result) {
     std::optional<bool> countIncludePad =
         operands.countIncludePad ? Torch::matchConstantBool(operands.countIncludePad)
                                  : std::optional<bool>(true);
@@ -226,6 +274,39 @@ struct ConvertAvgPool : public ONNXConversionPattern<OpTy> {
     if constexpr (!std::is_same_v<OpTy, Torch::AtenAvgPool1dOp>)
       operands.divisorOverride = op.getDivisorOverride();
     return convertPool(op, operands, this->getTypeConverter(), rewriter);
+  }
+};
+
+/// max_pool2d_with_indices_backward(grad_output, self, ..., indices): each
+/// output gradient is added at its index into its plane of zeros,
+/// ScatterElements with the add reduction (opset 16) on flattened planes.
+struct ConvertMaxPool2dBackward
+    : public ONNXConversionPattern<Torch::AtenMaxPool2dWithIndicesBackwardOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenMaxPool2dWithIndicesBackwardOp op,
+                  OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    if (!type || !type.hasStaticShape() || type.getRank() < 3 || opset < 16)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    int64_t planes = type.getRank() - 2;
+    SmallVector<int64_t> flatShape(type.getShape().take_front(planes));
+    flatShape.push_back(type.getDimSize(planes) * type.getDimSize(planes + 1));
+    SmallVector<int64_t> gradShape(planes, 0);
+    gradShape.push_back(-1);
+    Value grad = b.reshape(
+        b.cast(adaptor.getGradOutput(), type.getElementType()), gradShape);
+    Value indices = b.reshape(
+        b.cast(adaptor.getIndices(), rewriter.getI64Type()), gradShape);
+    auto flatType = RankedTensorType::get(flatShape, type.getElementType());
+    Value sums = b.create<ONNX::ScatterElementsOp>(
+        flatType, {b.splat(flatType, 0.0), indices, grad},
+        {b.intAttr("axis", planes), b.stringAttr("reduction", "add")});
+    rewriter.replaceOp(op, b.reshape(sums, type.getShape(), type));
+    return success();
   }
 };
 
@@ -669,7 +750,8 @@ void torch_to_onnx::populatePoolingPatterns(TypeConverter &typeConverter,
               ConvertMaxPool<AtenMaxPool2dWithIndicesOp>,
               ConvertMaxPool<AtenMaxPool3dWithIndicesOp>,
               ConvertAvgPool<AtenAvgPool1dOp>, ConvertAvgPool<AtenAvgPool2dOp>,
-              ConvertAvgPool<AtenAvgPool3dOp>>(typeConverter, patterns, opset);
+              ConvertAvgPool<AtenAvgPool3dOp>, ConvertMaxPool2dBackward>(
+      typeConverter, patterns, opset);
   addPatterns<ConvertAdaptivePool<AtenAdaptiveAvgPool1dOp, false>,
               ConvertAdaptivePool<AtenAdaptiveAvgPool2dOp, false>,
               ConvertAdaptivePool<AtenAdaptiveAvgPool3dOp, false>,

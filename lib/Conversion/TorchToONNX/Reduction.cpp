@@ -497,7 +497,8 @@ struct ConvertTopk : public ONNXConversionPattern<Torch::AtenTopkOp> {
   }
 };
 
-/// sort and argsort: TopK over the whole dim.
+/// sort, sort.stable and argsort: TopK over the whole dim, which puts equal
+/// elements in the order of their indices, as a stable sort does.
 template <typename OpTy, bool IsArgsort>
 struct ConvertSort : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
@@ -580,5 +581,6 @@ void torch_to_onnx::populateReductionPatterns(TypeConverter &typeConverter,
       ConvertNorm<AtenLinalgVectorNormOp>, ConvertNorm<AtenFrobeniusNormDimOp>>(
       typeConverter, patterns, opset);
   addPatterns<ConvertCumsum, ConvertTopk, ConvertSort<AtenSortOp, false>,
+              ConvertSort<AtenSortStableOp, false>,
               ConvertSort<AtenArgsortOp, true>>(typeConverter, patterns, opset);
 }

@@ -1,7 +1,7 @@
 // RUN: torch-onnx-opt %s -convert-torch-to-onnx="opset=18" -split-input-file | FileCheck %s
 
 // Bitwise ops on integers are BitwiseAnd/Or/Xor from opset 18; before,
-// there is no lowering (elementwise-errors.mlir).
+// they compute on the bits (bitwise-opset17.mlir).
 // CHECK-LABEL: func.func @main_graph
 // CHECK: "onnx.BitwiseAnd"(%arg0, %arg1)
 // CHECK: "onnx.BitwiseXor"

@@ -131,3 +131,19 @@ func.func @forward(%a: !torch.vtensor<[4,3],f32>, %b: !torch.vtensor<[4,3],f32>)
   %0 = torch.aten.linalg_cross %a, %b, %m1 : !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32>, !torch.int -> !torch.vtensor<[4,3],f32>
   return %0 : !torch.vtensor<[4,3],f32>
 }
+
+// -----
+
+// atan2 and logaddexp of operands that broadcast: each Where has the
+// broadcast type of its own operands, which may be narrower than the
+// result's.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.Where"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<5x1xi1>, tensor<f32>, tensor<f32>) -> tensor<5x1xf32>
+// CHECK: "onnx.Where"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<5xi1>, tensor<5x1xf32>, tensor<f32>) -> tensor<5x5xf32>
+// CHECK: %[[DOUBLED:.*]] = "onnx.Add"(%arg0, %{{.*}}) : (tensor<5x1xf32>, tensor<f32>) -> tensor<5x1xf32>
+// CHECK: "onnx.Where"(%{{.*}}, %[[DOUBLED]], %{{.*}}) : (tensor<5x5xi1>, tensor<5x1xf32>, tensor<5x5xf32>) -> tensor<5x5xf32>
+func.func @forward(%a: !torch.vtensor<[5,1],f32>, %b: !torch.vtensor<[5],f32>) -> (!torch.vtensor<[5,5],f32>, !torch.vtensor<[5,5],f32>) {
+  %0 = torch.aten.atan2 %a, %b : !torch.vtensor<[5,1],f32>, !torch.vtensor<[5],f32> -> !torch.vtensor<[5,5],f32>
+  %1 = torch.aten.logaddexp %a, %b : !torch.vtensor<[5,1],f32>, !torch.vtensor<[5],f32> -> !torch.vtensor<[5,5],f32>
+  return %0, %1 : !torch.vtensor<[5,5],f32>, !torch.vtensor<[5,5],f32>
+}

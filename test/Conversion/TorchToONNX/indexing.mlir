@@ -237,3 +237,73 @@ func.func @forward(%x: !torch.vtensor<[5],i1>) -> !torch.vtensor<[3],i1> {
   %0 = torch.aten.diff %x, %int2, %int0, %none, %none : !torch.vtensor<[5],i1>, !torch.int, !torch.int, !torch.none, !torch.none -> !torch.vtensor<[3],i1>
   return %0 : !torch.vtensor<[3],i1>
 }
+
+// -----
+
+// as_strided of an argument: a Gather of its flattened elements at the
+// offsets 1 + i + 2 * j, computed at compile time.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-DAG: %[[OFFSETS:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[\[}}1, 3], [2, 4]]> : tensor<2x2xi64>}
+// CHECK: %[[FLAT:.*]] = "onnx.Reshape"(%arg0, %{{.*}}) : (tensor<3x3xf32>, tensor<1xi64>) -> tensor<9xf32>
+// CHECK: "onnx.Gather"(%[[FLAT]], %[[OFFSETS]]) {axis = 0 : si64} : (tensor<9xf32>, tensor<2x2xi64>) -> tensor<2x2xf32>
+func.func @forward(%x: !torch.vtensor<[3,3],f32>) -> !torch.vtensor<[2,2],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %size = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %stride = torch.prim.ListConstruct %int1, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.as_strided %x, %size, %stride, %int1 : !torch.vtensor<[3,3],f32>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[2,2],f32>
+  return %0 : !torch.vtensor<[2,2],f32>
+}
+
+// -----
+
+// nonzero: NonZero transposed to [count, rank]. A 0-d input is searched as
+// one element, and its [count, 1] positions are cut to [count, 0].
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[POSITIONS:.*]] = "onnx.NonZero"(%arg0) : (tensor<3x4xf32>) -> tensor<2x?xi64>
+// CHECK: %[[RESULT:.*]] = "onnx.Transpose"(%[[POSITIONS]]) {perm = [1, 0]} : (tensor<2x?xi64>) -> tensor<?x2xi64>
+// CHECK: %[[ONE:.*]] = "onnx.Reshape"(%{{.*}}, %{{.*}}) : (tensor<f32>, tensor<1xi64>) -> tensor<1xf32>
+// CHECK: %[[FOUND:.*]] = "onnx.NonZero"(%[[ONE]]) : (tensor<1xf32>) -> tensor<1x?xi64>
+// CHECK: %[[COLUMN:.*]] = "onnx.Transpose"(%[[FOUND]])
+// CHECK: %[[EMPTY:.*]] = "onnx.Slice"(%[[COLUMN]], {{.*}} -> tensor<?x0xi64>
+// CHECK: return %[[RESULT]], %[[EMPTY]]
+func.func @forward(%x: !torch.vtensor<[3,4],f32>) -> (!torch.vtensor<[?,2],si64>, !torch.vtensor<[?,0],si64>) {
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.nonzero %x : !torch.vtensor<[3,4],f32> -> !torch.vtensor<[?,2],si64>
+  %1 = torch.aten.select.int %x, %int0, %int0 : !torch.vtensor<[3,4],f32>, !torch.int, !torch.int -> !torch.vtensor<[4],f32>
+  %2 = torch.aten.select.int %1, %int0, %int0 : !torch.vtensor<[4],f32>, !torch.int, !torch.int -> !torch.vtensor<[],f32>
+  %3 = torch.aten.nonzero %2 : !torch.vtensor<[],f32> -> !torch.vtensor<[?,0],si64>
+  return %0, %3 : !torch.vtensor<[?,2],si64>, !torch.vtensor<[?,0],si64>
+}
+
+// -----
+
+// Replicate padding with a negative pad, where ONNX's edge mode finds no
+// edge: position j reads clamp(j + 4, 0, 3), a Gather.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-DAG: %[[POSITIONS:.*]] = "onnx.Initializer"() {name = "", value = dense<3> : tensor<5xi64>}
+// CHECK: "onnx.Gather"(%arg0, %[[POSITIONS]]) {axis = 1 : si64} : (tensor<2x4xf32>, tensor<5xi64>) -> tensor<2x5xf32>
+// CHECK-NOT: onnx.Pad
+func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2,5],f32> {
+  %int-4 = torch.constant.int -4
+  %int5 = torch.constant.int 5
+  %none = torch.constant.none
+  %mode = torch.constant.str "replicate"
+  %pad = torch.prim.ListConstruct %int-4, %int5 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.pad %x, %pad, %mode, %none : !torch.vtensor<[2,4],f32>, !torch.list<int>, !torch.str, !torch.none -> !torch.vtensor<[2,5],f32>
+  return %0 : !torch.vtensor<[2,5],f32>
+}
+
+// -----
+
+// index_put with a mask of the leading dim and values each selected row
+// shares: a Where on the mask with a unit dim for the row.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[MASK:.*]] = "onnx.Unsqueeze"(%arg1, %{{.*}}) : (tensor<5xi1>, tensor<1xi64>) -> tensor<5x1xi1>
+// CHECK: "onnx.Where"(%[[MASK]], %arg2, %arg0) : (tensor<5x1xi1>, tensor<5xf32>, tensor<5x5xf32>) -> tensor<5x5xf32>
+func.func @forward(%x: !torch.vtensor<[5,5],f32>, %mask: !torch.vtensor<[5],i1>, %values: !torch.vtensor<[5],f32>) -> !torch.vtensor<[5,5],f32> {
+  %false = torch.constant.bool false
+  %indices = torch.prim.ListConstruct %mask : (!torch.vtensor<[5],i1>) -> !torch.list<optional<vtensor>>
+  %0 = torch.aten.index_put %x, %indices, %values, %false : !torch.vtensor<[5,5],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[5],f32>, !torch.bool -> !torch.vtensor<[5,5],f32>
+  return %0 : !torch.vtensor<[5,5],f32>
+}

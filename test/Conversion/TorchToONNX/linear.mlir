@@ -124,3 +124,20 @@ func.func @forward(%s: !torch.vtensor<[2,3,5],f32>, %a: !torch.vtensor<[2,3,4],f
   %0 = torch.aten.baddbmm %s, %a, %b, %int1, %f : !torch.vtensor<[2,3,5],f32>, !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,4,5],f32>, !torch.int, !torch.float -> !torch.vtensor<[2,3,5],f32>
   return %0 : !torch.vtensor<[2,3,5],f32>
 }
+
+// -----
+
+// addbmm: the batched products summed over the batch, scaled by alpha,
+// plus beta * self.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[PRODUCTS:.*]] = "onnx.MatMul"(%arg1, %arg2) : (tensor<4x5x6xf32>, tensor<4x6x10xf32>) -> tensor<4x5x10xf32>
+// CHECK: %[[SUM:.*]] = "onnx.ReduceSum"(%[[PRODUCTS]], %{{.*}}) {keepdims = 0 : si64} : (tensor<4x5x10xf32>, tensor<1xi64>) -> tensor<5x10xf32>
+// CHECK: %[[SCALED:.*]] = "onnx.Mul"(%[[SUM]]
+// CHECK: %[[SELF:.*]] = "onnx.Mul"(%arg0
+// CHECK: "onnx.Add"(%[[SCALED]], %[[SELF]])
+func.func @forward(%self: !torch.vtensor<[5,10],f32>, %b1: !torch.vtensor<[4,5,6],f32>, %b2: !torch.vtensor<[4,6,10],f32>) -> !torch.vtensor<[5,10],f32> {
+  %beta = torch.constant.float 6.000000e-01
+  %alpha = torch.constant.float 2.000000e-01
+  %0 = torch.aten.addbmm %self, %b1, %b2, %beta, %alpha : !torch.vtensor<[5,10],f32>, !torch.vtensor<[4,5,6],f32>, !torch.vtensor<[4,6,10],f32>, !torch.float, !torch.float -> !torch.vtensor<[5,10],f32>
+  return %0 : !torch.vtensor<[5,10],f32>
+}

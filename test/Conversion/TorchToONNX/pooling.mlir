@@ -210,3 +210,50 @@ func.func @forward(%x: !torch.vtensor<[2,3,7,9],f32>) -> (!torch.vtensor<[2,3,4,
   %0:2 = torch.aten.max_pool2d_with_indices %x, %k, %s, %p, %d, %false : !torch.vtensor<[2,3,7,9],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[2,3,4,5],f32>, !torch.vtensor<[2,3,4,5],si64>
   return %0#0, %0#1 : !torch.vtensor<[2,3,4,5],f32>, !torch.vtensor<[2,3,4,5],si64>
 }
+
+// -----
+
+// avg_pool2d with divisor_override: the window sums, a depthwise Conv of
+// ones whose end pads give the ceil-mode sizes, divided by the divisor.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-DAG: %[[ONES:.*]] = "onnx.Initializer"() {name = "", value = dense<1.000000e+00> : tensor<3x1x4x4xf32>}
+// CHECK: %[[SUMS:.*]] = "onnx.Conv"(%arg0, %[[ONES]], %{{.*}}) {group = 3 : si64, kernel_shape = [4, 4], pads = [1, 1, 2, 3], strides = [2, 3]} : (tensor<1x3x9x9xf32>, tensor<3x1x4x4xf32>, none) -> tensor<1x3x5x4xf32>
+// CHECK: "onnx.Div"(%[[SUMS]]
+// CHECK-NOT: AveragePool
+func.func @forward(%x: !torch.vtensor<[1,3,9,9],f32>) -> !torch.vtensor<[1,3,5,4],f32> {
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %int4 = torch.constant.int 4
+  %int1 = torch.constant.int 1
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int4, %int4 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.avg_pool2d %x, %k, %s, %p, %true, %false, %int2 : !torch.vtensor<[1,3,9,9],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.int -> !torch.vtensor<[1,3,5,4],f32>
+  return %0 : !torch.vtensor<[1,3,5,4],f32>
+}
+
+// -----
+
+// The backward of max_pool2d adds each gradient at its index into its
+// plane of zeros: ScatterElements with the add reduction on flat planes.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[GRAD:.*]] = "onnx.Reshape"(%arg0, %{{.*}}) : (tensor<1x2x1x3xf32>, tensor<3xi64>) -> tensor<1x2x3xf32>
+// CHECK: %[[INDICES:.*]] = "onnx.Reshape"(%arg2, %{{.*}}) : (tensor<1x2x1x3xi64>, tensor<3xi64>) -> tensor<1x2x3xi64>
+// CHECK: %[[ZEROS:.*]] = "onnx.Initializer"() {name = "", value = dense<0.000000e+00> : tensor<1x2x18xf32>}
+// CHECK: %[[SUMS:.*]] = "onnx.ScatterElements"(%[[ZEROS]], %[[INDICES]], %[[GRAD]]) {axis = 2 : si64, reduction = "add"}
+// CHECK: "onnx.Reshape"(%[[SUMS]], %{{.*}}) : (tensor<1x2x18xf32>, tensor<4xi64>) -> tensor<1x2x3x6xf32>
+func.func @forward(%grad: !torch.vtensor<[1,2,1,3],f32>, %x: !torch.vtensor<[1,2,3,6],f32>, %indices: !torch.vtensor<[1,2,1,3],si64>) -> !torch.vtensor<[1,2,3,6],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %true = torch.constant.bool true
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.max_pool2d_with_indices_backward %grad, %x, %k, %s, %p, %d, %true, %indices : !torch.vtensor<[1,2,1,3],f32>, !torch.vtensor<[1,2,3,6],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.vtensor<[1,2,1,3],si64> -> !torch.vtensor<[1,2,3,6],f32>
+  return %0 : !torch.vtensor<[1,2,3,6],f32>
+}

@@ -151,3 +151,15 @@ func.func @forward(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32> {
   %0 = torch.aten.logcumsumexp %x, %int1 : !torch.vtensor<[2,5],f32>, !torch.int -> !torch.vtensor<[2,5],f32>
   return %0 : !torch.vtensor<[2,5],f32>
 }
+
+// -----
+
+// sort.stable: TopK, which orders equal elements by their indices.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.TopK"(%arg0, %{{.*}}) {axis = 0 : si64, largest = 1 : si64, sorted = 1 : si64}
+func.func @forward(%x: !torch.vtensor<[5,5,5],f32>) -> (!torch.vtensor<[5,5,5],f32>, !torch.vtensor<[5,5,5],si64>) {
+  %true = torch.constant.bool true
+  %int-3 = torch.constant.int -3
+  %0:2 = torch.aten.sort.stable %x, %true, %int-3, %true : !torch.vtensor<[5,5,5],f32>, !torch.bool, !torch.int, !torch.bool -> !torch.vtensor<[5,5,5],f32>, !torch.vtensor<[5,5,5],si64>
+  return %0#0, %0#1 : !torch.vtensor<[5,5,5],f32>, !torch.vtensor<[5,5,5],si64>
+}

@@ -74,3 +74,38 @@ func.func @forward(%x: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[?,3],f32> {
   %0 = torch.aten.fill.Scalar %x, %v : !torch.vtensor<[?,3],f32>, !torch.float -> !torch.vtensor<[?,3],f32>
   return %0 : !torch.vtensor<[?,3],f32>
 }
+
+// -----
+
+// slice_scatter with step 2: ScatterElements at rows 1, 3 and 5.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-DAG: %[[ROWS:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[\[}}1], [3], [5]]> : tensor<3x1xi64>}
+// CHECK: %[[INDEX:.*]] = "onnx.Expand"(%[[ROWS]], %{{.*}}) : (tensor<3x1xi64>, tensor<2xi64>) -> tensor<3x3xi64>
+// CHECK: "onnx.ScatterElements"(%arg0, %[[INDEX]], %arg1) {axis = 0 : si64}
+func.func @forward(%self: !torch.vtensor<[8,3],f32>, %src: !torch.vtensor<[3,3],f32>) -> !torch.vtensor<[8,3],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int7 = torch.constant.int 7
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.slice_scatter %self, %src, %int0, %int1, %int7, %int2 : !torch.vtensor<[8,3],f32>, !torch.vtensor<[3,3],f32>, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[8,3],f32>
+  return %0 : !torch.vtensor<[8,3],f32>
+}
+
+// -----
+
+// masked_scatter: the k-th true element of the broadcast mask takes element
+// k of the flattened source, gathered at the running count of the mask.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[MASK:.*]] = "onnx.Expand"(%arg1, %{{.*}}) : (tensor<5xi1>, tensor<2xi64>) -> tensor<5x5xi1>
+// CHECK: %[[FLAT:.*]] = "onnx.Reshape"(%[[MASK]]
+// CHECK: %[[COUNTS:.*]] = "onnx.CumSum"
+// CHECK: %[[BEFORE:.*]] = "onnx.Sub"(%[[COUNTS]]
+// CHECK: %[[POSITIONS:.*]] = "onnx.Max"(%[[BEFORE]]
+// CHECK: %[[SOURCE:.*]] = "onnx.Reshape"(%arg2
+// CHECK: %[[GATHERED:.*]] = "onnx.Gather"(%[[SOURCE]], %[[POSITIONS]]) {axis = 0 : si64} : (tensor<25xf32>, tensor<25xi64>) -> tensor<25xf32>
+// CHECK: %[[VALUES:.*]] = "onnx.Reshape"(%[[GATHERED]]
+// CHECK: "onnx.Where"(%[[MASK]], %[[VALUES]], %arg0)
+func.func @forward(%self: !torch.vtensor<[5,5],f32>, %mask: !torch.vtensor<[5],i1>, %source: !torch.vtensor<[5,5],f32>) -> !torch.vtensor<[5,5],f32> {
+  %0 = torch.aten.masked_scatter %self, %mask, %source : !torch.vtensor<[5,5],f32>, !torch.vtensor<[5],i1>, !torch.vtensor<[5,5],f32> -> !torch.vtensor<[5,5],f32>
+  return %0 : !torch.vtensor<[5,5],f32>
+}

@@ -67,7 +67,9 @@ func.func @convolutions(%x: !torch.vtensor<[1,3,32,32],f32>, %w: !torch.vtensor<
 // CHECK: torch.aten.adaptive_avg_pool2d %{{.*}} -> !torch.vtensor<[1,8,1,1],f32>
 // CHECK: torch.aten.max_pool2d_with_indices %{{.*}} -> !torch.vtensor<[1,8,3,3],f32>, !torch.vtensor<[1,8,3,3],si64>
 // CHECK: torch.aten.max_pool2d %{{.*}} -> !torch.vtensor<[?,8,?,?],f32>
-func.func @pooling(%x: !torch.vtensor<[1,8,8,8],f32>, %y: !torch.vtensor<[?,8,?,?],f32>) -> (!torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor) {
+// The gradient of max_pool2d's input is like the input.
+// CHECK: torch.aten.max_pool2d_with_indices_backward %{{.*}} -> !torch.vtensor<[1,8,8,8],f32>
+func.func @pooling(%x: !torch.vtensor<[1,8,8,8],f32>, %y: !torch.vtensor<[?,8,?,?],f32>) -> (!torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor) {
   %int0 = torch.constant.int 0
   %int1 = torch.constant.int 1
   %int2 = torch.constant.int 2
@@ -87,7 +89,8 @@ func.func @pooling(%x: !torch.vtensor<[1,8,8,8],f32>, %y: !torch.vtensor<[?,8,?,
   %3 = torch.aten.adaptive_avg_pool2d %x, %o : !torch.vtensor<[1,8,8,8],f32>, !torch.list<int> -> !torch.vtensor
   %4:2 = torch.aten.max_pool2d_with_indices %x, %k3, %k2, %p0, %d1, %false : !torch.vtensor<[1,8,8,8],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor, !torch.vtensor
   %5 = torch.aten.max_pool2d %y, %k3, %k2, %p0, %d1, %false : !torch.vtensor<[?,8,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor
-  return %0, %1, %2, %3, %4#0, %4#1, %5 : !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor
+  %6 = torch.aten.max_pool2d_with_indices_backward %4#0, %x, %k3, %k2, %p0, %d1, %false, %4#1 : !torch.vtensor, !torch.vtensor<[1,8,8,8],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.vtensor -> !torch.vtensor
+  return %0, %1, %2, %3, %4#0, %4#1, %5, %6 : !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor
 }
 
 // -----

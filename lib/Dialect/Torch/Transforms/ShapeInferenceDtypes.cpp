@@ -42,6 +42,21 @@ Type getScalarDtype(Value value) {
                                              : getSi64Dtype(context);
   return Type();
 }
+
+/// The dtype of a 0-d f64, si64 or i1 tensor literal as a Python scalar. A
+/// trace records the Python scalars of `x - 1` as such literals, and they
+/// promote as the wrapped numbers they were (torch.onnx's scalar type
+/// analysis does the same).
+Type getTracedScalarDtype(Value value, const TensorInfo &info) {
+  if (!value.getDefiningOp<ValueTensorLiteralOp>() || !info.hasRank() ||
+      info.getRank() != 0 || !info.dtype)
+    return Type();
+  if (info.dtype.isF64())
+    return getF32Dtype(value.getContext());
+  if (info.dtype == getSi64Dtype(value.getContext()) || isBoolDtype(info.dtype))
+    return info.dtype;
+  return Type();
+}
 } // namespace
 
 Type mlir::torch_onnx::Torch::promoteOperandDtypes(const ShapeRefiner &refiner,
@@ -58,6 +73,10 @@ Type mlir::torch_onnx::Torch::promoteOperandDtypes(const ShapeRefiner &refiner,
       TensorInfo info = refiner.getTensor(operand);
       if (!info.dtype)
         return Type();
+      if (Type scalar = getTracedScalarDtype(operand, info)) {
+        state.add(scalar, Group::PythonScalar);
+        continue;
+      }
       state.add(info.dtype, info.hasRank() && info.getRank() == 0
                                 ? Group::ZeroDimTensor
                                 : Group::Tensor);

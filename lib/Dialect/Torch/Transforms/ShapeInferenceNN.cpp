@@ -486,5 +486,10 @@ bool mlir::torch_onnx::Torch::inferNeuralNetOp(Operation *op,
     }
     return true;
   }
+  // The gradient of a pooling's input is like the input.
+  if (isa<AtenMaxPool2dWithIndicesBackwardOp>(op)) {
+    refiner.setTensor(op->getResult(0), refiner.getTensor(op->getOperand(1)));
+    return true;
+  }
   return inferNormalization(op, refiner) || inferSequenceOp(op, refiner);
 }
