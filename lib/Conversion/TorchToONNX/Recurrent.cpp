@@ -15,7 +15,9 @@
 // other weights with Split and Concat.
 //
 // ONNX works on [seq, directions, batch, hidden]; a batch-first input and
-// output are transposed, an unbatched one gets a batch dim of 1.
+// output are transposed, an unbatched one gets a batch dim of 1. Packed
+// sequences are unpacked for the node, which takes their lengths as its
+// sequence_lens.
 //
 //===----------------------------------------------------------------------===//
 
@@ -275,10 +277,10 @@ struct NodeResults {
 };
 
 /// Creates the ONNX node of `kind` for input `x` [seq, batch, input].
-/// `initialH` and `initialC` may be null.
+/// `initialH`, `initialC` and `sequenceLens` (i32 [batch]) may be null.
 NodeResults createNode(ONNXBuilder &b, CellKind kind, Value x,
                        const NodeWeights &weights, Value initialH,
-                       Value initialC, int64_t hiddenSize,
+                       Value initialC, Value sequenceLens, int64_t hiddenSize,
                        int64_t numDirections) {
   MLIRContext *context = b.getContext();
   Type elementType = getElementType(x);
@@ -305,25 +307,26 @@ NodeResults createNode(ONNXBuilder &b, CellKind kind, Value x,
   // One missing-input value serves every missing input.
   Value none = isa<NoneType>(weights.b.getType()) ? weights.b : b.none();
   Value h0 = initialH ? initialH : none;
+  Value lens = sequenceLens ? sequenceLens : none;
   NodeResults results;
   if (kind == CellKind::LSTM) {
     Value c0 = initialC ? initialC : none;
     auto node = b.createOp<ONNX::LSTMOp>(
         TypeRange{yType, stateType, stateType},
-        {x, weights.w, weights.r, weights.b, none, h0, c0, none}, attrs);
+        {x, weights.w, weights.r, weights.b, lens, h0, c0, none}, attrs);
     results.y = node->getResult(0);
     results.yH = node->getResult(1);
     results.yC = node->getResult(2);
   } else if (kind == CellKind::GRU) {
     auto node = b.createOp<ONNX::GRUOp>(
         TypeRange{yType, stateType},
-        {x, weights.w, weights.r, weights.b, none, h0}, attrs);
+        {x, weights.w, weights.r, weights.b, lens, h0}, attrs);
     results.y = node->getResult(0);
     results.yH = node->getResult(1);
   } else {
     auto node = b.createOp<ONNX::RNNOp>(
         TypeRange{yType, stateType},
-        {x, weights.w, weights.r, weights.b, none, h0}, attrs);
+        {x, weights.w, weights.r, weights.b, lens, h0}, attrs);
     results.y = node->getResult(0);
     results.yH = node->getResult(1);
   }
@@ -375,7 +378,11 @@ struct RecurrentOperands {
   Value input;
   /// The Torch values of the initial states: h0 (and c0 for an LSTM).
   SmallVector<Value> states;
+  /// `batchFirst` is null for the packed forms, whose input is given
+  /// converted and time-major in `paddedInput`, with the lengths of its
+  /// sequences (i32 [batch]) in `sequenceLens`.
   Value params, hasBiases, numLayers, dropout, train, bidirectional, batchFirst;
+  Value paddedInput = nullptr, sequenceLens = nullptr;
 };
 
 /// Lowers a multi-layer recurrent op; returns the output and the final
@@ -392,7 +399,9 @@ lowerRecurrent(ConversionPatternRewriter &rewriter, Operation *op,
   std::optional<double> dropout = Torch::matchConstantFloat(operands.dropout);
   std::optional<bool> train = Torch::matchConstantBool(operands.train);
   std::optional<bool> bidirectional = Torch::matchConstantBool(operands.bidirectional);
-  std::optional<bool> batchFirst = Torch::matchConstantBool(operands.batchFirst);
+  std::optional<bool> batchFirst =
+      operands.batchFirst ? Torch::matchConstantBool(operands.batchFirst)
+                          : std::optional<bool>(false);
   if (!hasBiases || !numLayers || !dropout || !train || !bidirectional ||
       !batchFirst)
     return fail("the layer's options must be known at compile time");
@@ -401,7 +410,9 @@ lowerRecurrent(ConversionPatternRewriter &rewriter, Operation *op,
   if (*train && *dropout != 0.0 && *numLayers > 1)
     return fail("dropout between layers in training mode");
 
-  Value input = rewriter.getRemappedValue(operands.input);
+  Value input = operands.paddedInput
+                    ? operands.paddedInput
+                    : rewriter.getRemappedValue(operands.input);
   std::optional<SmallVector<int64_t>> inputShape =
       input ? getShape(input) : std::nullopt;
   if (!inputShape || (inputShape->size() != 2 && inputShape->size() != 3) ||
@@ -473,8 +484,9 @@ lowerRecurrent(ConversionPatternRewriter &rewriter, Operation *op,
     // Sliced in order: h0 before c0.
     Value initialH = layerState(0);
     Value initialC = layerState(1);
-    NodeResults node = createNode(b, kind, x, weights, initialH, initialC,
-                                  hiddenSize, numDirections);
+    NodeResults node =
+        createNode(b, kind, x, weights, initialH, initialC,
+                   operands.sequenceLens, hiddenSize, numDirections);
     finalH.push_back(node.yH);
     if (node.yC)
       finalC.push_back(node.yC);
@@ -552,6 +564,275 @@ struct ConvertSingleStateRecurrent : public ONNXConversionPattern<OpTy> {
 };
 
 //===----------------------------------------------------------------------===//
+// Packed sequences
+//===----------------------------------------------------------------------===//
+//
+// A packed sequence holds the valid steps of a padded batch, time-major: at
+// step t, the rows of the first batch_sizes[t] sequences, whose lengths are
+// in decreasing order. Packing is a Compress of the time-major batch;
+// unpacking gathers each step's rows back. A recurrent layer on packed data
+// runs on the unpacked batch with ONNX's sequence_lens, which stops each
+// sequence at its length, and packs its output again.
+
+/// A time-major padded batch [steps, batch, *], which steps of which
+/// sequence are valid ([steps, batch] bool), and the sequences' lengths (i64
+/// [batch]).
+struct PaddedBatch {
+  Value padded, valid, lengths;
+};
+
+/// Shape `shape` with its first dim replaced by the dims `leading`.
+SmallVector<int64_t> withLeadingDims(ArrayRef<int64_t> leading,
+                                     ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> result(leading);
+  llvm::append_range(result, shape.drop_front());
+  return result;
+}
+
+/// Unpacks `data` [N, *] with i64 `batchSizes` [steps]; the steps past a
+/// sequence's end hold `fill` (a converted scalar of data's element type).
+FailureOr<PaddedBatch> unpack(ONNXBuilder &b, Value data, Value batchSizes,
+                              Value fill) {
+  std::optional<SmallVector<int64_t>> shape = getShape(data);
+  std::optional<SmallVector<int64_t>> sizesShape = getShape(batchSizes);
+  if (!shape || shape->empty() || !sizesShape || sizesShape->size() != 1)
+    return failure();
+  Type i64 = b.getBuilder().getI64Type();
+  Type i1 = b.getBuilder().getI1Type();
+  int64_t steps = (*sizesShape)[0];
+  int64_t dynamic = ShapedType::kDynamic;
+  Value sizes = b.cast(batchSizes, i64);
+  // The batch is the first step's: every sequence has at least one step.
+  Value batch = b.create<ONNX::GatherOp>(RankedTensorType::get({}, i64),
+                                         {sizes, b.i64Scalar(0)},
+                                         {b.intAttr("axis", 0)});
+  Value columns = b.create<ONNX::RangeOp>(RankedTensorType::get({dynamic}, i64),
+                                          {b.i64Scalar(0), batch,
+                                           b.i64Scalar(1)});
+  Value rowColumns = b.unsqueeze(columns, {0});
+  Value valid = b.binary<ONNX::LessOp>(rowColumns, b.unsqueeze(sizes, {1}), i1);
+  Value offsets = b.create<ONNX::CumSumOp>(
+      sizes.getType(), {sizes, b.i64Scalar(0)}, {b.intAttr("exclusive", 1)});
+  Value rows = b.binary<ONNX::AddOp>(b.unsqueeze(offsets, {1}), rowColumns);
+  // Rows past a sequence's end read row 0, which the Where then replaces.
+  rows = b.create<ONNX::WhereOp>(rows.getType(),
+                                 {valid, rows, b.intScalar(i64, 0)});
+  Type elementType = getElementType(data);
+  auto paddedType = RankedTensorType::get(
+      withLeadingDims({steps, dynamic}, *shape), elementType);
+  Value gathered = b.create<ONNX::GatherOp>(paddedType, {data, rows},
+                                            {b.intAttr("axis", 0)});
+  SmallVector<int64_t> trailing;
+  for (int64_t d = 2; d < paddedType.getRank(); ++d)
+    trailing.push_back(d);
+  Value validRows = trailing.empty() ? valid : b.unsqueeze(valid, trailing);
+  Value padded = b.create<ONNX::WhereOp>(paddedType,
+                                         {validRows, gathered, fill});
+  Value lengths = b.reduce<ONNX::ReduceSumOp>(b.cast(valid, i64), {0}, false);
+  return PaddedBatch{padded, valid, lengths};
+}
+
+/// Packs the valid steps of time-major `padded` [steps, batch, *], whose
+/// trailing dims are static: the rows where `valid` holds, step by step.
+Value packRows(ONNXBuilder &b, Value padded, Value valid, Type resultType) {
+  std::optional<SmallVector<int64_t>> shape = getShape(padded);
+  SmallVector<int64_t> flat =
+      withLeadingDims({-1}, ArrayRef<int64_t>(*shape).drop_front());
+  return b.create<ONNX::CompressOp>(
+      resultType, {b.reshape(padded, flat), b.reshape(valid, {-1})},
+      {b.intAttr("axis", 0)});
+}
+
+/// Whether the dims of `value` after the first two are static.
+bool hasStaticTrailingDims(Value value) {
+  std::optional<SmallVector<int64_t>> shape = getShape(value);
+  return shape && shape->size() >= 2 &&
+         llvm::none_of(ArrayRef(*shape).drop_front(2), ShapedType::isDynamic);
+}
+
+/// Whether `op` is the TorchScript operator `name`, which has no op of its
+/// own.
+bool isOperator(Torch::OperatorOp op, StringRef name) {
+  return op.getName() == name;
+}
+
+/// `aten::_pack_padded_sequence(input, lengths, batch_first)` -> (data,
+/// batch_sizes), for lengths in decreasing order as PyTorch requires.
+struct ConvertPackPaddedSequence
+    : public ONNXConversionPattern<Torch::OperatorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isOperator(op, "aten::_pack_padded_sequence"))
+      return failure();
+    if (op->getNumOperands() != 3 || op->getNumResults() != 2)
+      return rewriter.notifyMatchFailure(op, "unexpected signature");
+    auto dataType = getConvertedRankedType(getTypeConverter(), op.getResult(0));
+    auto sizesType =
+        getConvertedRankedType(getTypeConverter(), op.getResult(1));
+    std::optional<bool> batchFirst =
+        Torch::matchConstantBool(op.getOperand(2));
+    Value input = adaptor.getOperands()[0];
+    Value lengths = adaptor.getOperands()[1];
+    if (!dataType || !sizesType || !batchFirst ||
+        !hasStaticTrailingDims(input) || getRank(lengths) != 1)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type i64 = rewriter.getI64Type();
+    int64_t rank = *getRank(input);
+    if (*batchFirst) {
+      SmallVector<int64_t> perm = {1, 0};
+      for (int64_t d = 2; d < rank; ++d)
+        perm.push_back(d);
+      input = b.transpose(input, perm);
+    }
+    lengths = b.cast(lengths, i64);
+    // The longest sequence's steps; lengths are sorted, so lengths[0].
+    Value longest = b.reduce<ONNX::ReduceMaxOp>(lengths, {0}, true);
+    std::optional<SmallVector<int64_t>> shape = getShape(input);
+    int64_t dynamic = ShapedType::kDynamic;
+    input = b.create<ONNX::SliceOp>(
+        RankedTensorType::get(withLeadingDims({dynamic}, *shape),
+                              getElementType(input)),
+        {input, b.i64Tensor({0}), longest, b.i64Tensor({0}),
+         b.i64Tensor({1})});
+    Value steps = b.create<ONNX::RangeOp>(
+        RankedTensorType::get({dynamic}, i64),
+        {b.i64Scalar(0), b.squeeze(longest, {0}), b.i64Scalar(1)});
+    Value valid = b.binary<ONNX::LessOp>(b.unsqueeze(steps, {1}),
+                                         b.unsqueeze(lengths, {0}),
+                                         rewriter.getI1Type());
+    Value data = packRows(b, input, valid, dataType);
+    Value sizes = b.reduce<ONNX::ReduceSumOp>(b.cast(valid, i64), {1}, false);
+    rewriter.replaceOp(op, {data, b.cast(sizes, sizesType.getElementType())});
+    return success();
+  }
+};
+
+/// `aten::_pad_packed_sequence(data, batch_sizes, batch_first,
+/// padding_value, total_length)` -> (padded, lengths). A total length
+/// beyond the longest sequence pads with more steps.
+struct ConvertPadPackedSequence
+    : public ONNXConversionPattern<Torch::OperatorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isOperator(op, "aten::_pad_packed_sequence"))
+      return failure();
+    if (op->getNumOperands() != 5 || op->getNumResults() != 2)
+      return rewriter.notifyMatchFailure(op, "unexpected signature");
+    auto paddedType =
+        getConvertedRankedType(getTypeConverter(), op.getResult(0));
+    auto lengthsType =
+        getConvertedRankedType(getTypeConverter(), op.getResult(1));
+    std::optional<bool> batchFirst =
+        Torch::matchConstantBool(op.getOperand(2));
+    Value data = adaptor.getOperands()[0];
+    if (!paddedType || !lengthsType || !batchFirst)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    Location loc = op.getLoc();
+    Type elementType = getElementType(data);
+    FailureOr<Value> fill =
+        getScalarAsTensor(rewriter, loc, op.getOperand(3), elementType);
+    if (failed(fill))
+      return rewriter.notifyMatchFailure(op, "unsupported padding value");
+    ONNXBuilder b(rewriter, loc);
+    Value sizes = adaptor.getOperands()[1];
+    FailureOr<PaddedBatch> batch = unpack(b, data, sizes, *fill);
+    if (failed(batch))
+      return rewriter.notifyMatchFailure(op, "unsupported shapes");
+    Value padded = batch->padded;
+    int64_t rank = *getRank(padded);
+    // total_length is the number of steps, unless it is more.
+    Value totalLength = op.getOperand(4);
+    if (!isSizeOf(totalLength, op.getOperand(1), 0)) {
+      FailureOr<Value> total = getScalarAsTensor(rewriter, loc, totalLength,
+                                                 rewriter.getI64Type());
+      if (failed(total))
+        return rewriter.notifyMatchFailure(op, "unsupported total length");
+      Value extra = b.binary<ONNX::MaxOp>(
+          b.binary<ONNX::SubOp>(*total, b.dimSize(padded, 0)),
+          b.i64Scalar(0));
+      SmallVector<Value> pads(2 * rank, b.i64Scalar(0));
+      pads[rank] = extra;
+      SmallVector<int64_t> shape = *getShape(padded);
+      shape[0] = ShapedType::kDynamic;
+      padded = b.create<ONNX::PadOp>(
+          RankedTensorType::get(shape, elementType),
+          b.withMissingInputs(ONNX::PadOp::getOperationName(),
+                              {padded, b.concatSizes(pads), *fill}));
+    }
+    if (*batchFirst) {
+      SmallVector<int64_t> perm = {1, 0};
+      for (int64_t d = 2; d < rank; ++d)
+        perm.push_back(d);
+      padded = b.transpose(padded, perm);
+    }
+    rewriter.replaceOp(
+        op, {padded, b.cast(batch->lengths, lengthsType.getElementType())});
+    return success();
+  }
+
+  /// Whether Torch int `value` is `aten.size.int(tensor, dim)`.
+  static bool isSizeOf(Value value, Value tensor, int64_t dim) {
+    auto size = value.getDefiningOp<Torch::AtenSizeIntOp>();
+    return size && size.getSelf() == tensor &&
+           Torch::matchConstantInt(size.getDim()) == dim;
+  }
+};
+
+/// `aten.lstm.data`, `aten.gru.data`, `aten.rnn_tanh.data` and
+/// `aten.rnn_relu.data`: the layer on the unpacked batch, its output packed
+/// again; the final states are at each sequence's last step.
+template <typename OpTy, CellKind kind>
+struct ConvertPackedRecurrent : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> states;
+    if constexpr (kind == CellKind::LSTM) {
+      std::optional<SmallVector<Value>> hx = getListElements(op.getHx());
+      if (!hx || hx->size() != 2)
+        return rewriter.notifyMatchFailure(op, "expected hx = [h0, c0]");
+      states = *hx;
+    } else {
+      states = {op.getHx()};
+    }
+    auto outputType =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult0());
+    Value data = adaptor.getData();
+    if (!outputType || !isFloatType(getElementType(data)))
+      return rewriter.notifyMatchFailure(op, "unsupported types");
+    ONNXBuilder b(rewriter, op.getLoc());
+    FailureOr<PaddedBatch> batch =
+        unpack(b, data, adaptor.getBatchSizes(),
+               b.scalar(getElementType(data), 0.0));
+    if (failed(batch))
+      return rewriter.notifyMatchFailure(op, "unsupported shapes");
+    RecurrentOperands operands{op.getData(),       states,
+                               op.getParams(),     op.getHasBiases(),
+                               op.getNumLayers(),  op.getDropout(),
+                               op.getTrain(),      op.getBidirectional(),
+                               nullptr};
+    operands.paddedInput = batch->padded;
+    operands.sequenceLens = b.cast(batch->lengths, rewriter.getI32Type());
+    FailureOr<SmallVector<Value>> results =
+        lowerRecurrent(rewriter, op, kind, operands);
+    if (failed(results))
+      return failure();
+    (*results)[0] = packRows(b, (*results)[0], batch->valid, outputType);
+    rewriter.replaceOp(op, *results);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Single steps
 //===----------------------------------------------------------------------===//
 
@@ -603,7 +884,8 @@ lowerCellStep(ConversionPatternRewriter &rewriter, Operation *op, CellKind kind,
   NodeWeights nodeWeights = getNodeWeights(b, kind, {weights});
   NodeResults node =
       createNode(b, kind, x, nodeWeights, states[0],
-                 states.size() > 1 ? states[1] : nullptr, hiddenSize, 1);
+                 states.size() > 1 ? states[1] : nullptr, nullptr, hiddenSize,
+                 1);
   SmallVector<Value> results = {b.squeeze(node.yH, stepAxes)};
   if (node.yC)
     results.push_back(b.squeeze(node.yC, stepAxes));
@@ -660,6 +942,11 @@ void torch_to_onnx::populateRecurrentPatterns(TypeConverter &typeConverter,
       ConvertSingleStateRecurrent<AtenRnnReluInputOp, CellKind::RNNRelu>,
       ConvertLstmCell, ConvertSingleStateCell<AtenGruCellOp, CellKind::GRU>,
       ConvertSingleStateCell<AtenRnnTanhCellOp, CellKind::RNNTanh>,
-      ConvertSingleStateCell<AtenRnnReluCellOp, CellKind::RNNRelu>>(
+      ConvertSingleStateCell<AtenRnnReluCellOp, CellKind::RNNRelu>,
+      ConvertPackPaddedSequence, ConvertPadPackedSequence,
+      ConvertPackedRecurrent<AtenLstmDataOp, CellKind::LSTM>,
+      ConvertPackedRecurrent<AtenGruDataOp, CellKind::GRU>,
+      ConvertPackedRecurrent<AtenRnnTanhDataOp, CellKind::RNNTanh>,
+      ConvertPackedRecurrent<AtenRnnReluDataOp, CellKind::RNNRelu>>(
       typeConverter, patterns, opset);
 }

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Recurrent layers (lstm, gru, rnn and their cells), the fused attention
-// and transformer ops, and einsum.
+// Recurrent layers (lstm, gru, rnn and their cells, on padded or packed
+// sequences), the fused attention and transformer ops, and einsum.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,6 +81,76 @@ bool inferRecurrentLayer(Operation *op, ShapeRefiner &refiner) {
       state.dtype = input.dtype;
     refiner.setTensor(op->getResult(i), state);
   }
+  return true;
+}
+
+/// lstm/gru/rnn on packed data [N, input]: (output [N', features], h_n[,
+/// c_n]), the states shaped as given. N' is unknown: the packed steps of
+/// the output are the input's, but the data may hold more rows.
+bool inferPackedRecurrentLayer(Operation *op, ShapeRefiner &refiner) {
+  if (!isa<AtenLstmDataOp, AtenGruDataOp, AtenRnnTanhDataOp,
+           AtenRnnReluDataOp>(op))
+    return false;
+  TensorInfo data = refiner.getTensor(op->getOperand(0));
+  SmallVector<TensorInfo> states;
+  if (isa<AtenLstmDataOp>(op)) {
+    if (std::optional<SmallVector<TensorInfo>> hx =
+            refiner.getTensorList(op->getOperand(2)))
+      states = *hx;
+  } else {
+    states.push_back(refiner.getTensor(op->getOperand(2)));
+  }
+  std::optional<bool> bidirectional = matchConstantBool(op->getOperand(8));
+  DimInfo features = DimInfo::unknown();
+  if (bidirectional && !states.empty() && states.front().hasRank() &&
+      states.front().getRank() == 3 && states.front().dims->back().isKnown())
+    features = DimInfo::known(states.front().dims->back().size *
+                              (*bidirectional ? 2 : 1));
+  refiner.setTensor(op->getResult(0),
+                    TensorInfo::ranked({DimInfo::unknown(), features},
+                                       data.dtype));
+  for (unsigned i = 1; i < op->getNumResults() && i - 1 < states.size();
+       ++i) {
+    TensorInfo state = states[i - 1];
+    if (!state.dtype)
+      state.dtype = data.dtype;
+    refiner.setTensor(op->getResult(i), state);
+  }
+  return true;
+}
+
+/// `aten::_pack_padded_sequence(input, lengths, batch_first)` gives (data
+/// [N, *], batch_sizes [steps]); `aten::_pad_packed_sequence(data,
+/// batch_sizes, batch_first, padding_value, total_length)` gives (padded
+/// [steps, batch, *] or batch first, lengths [batch]). Neither has a
+/// generated op.
+bool inferPackedSequenceOp(Operation *op, ShapeRefiner &refiner) {
+  auto named = dyn_cast<OperatorOp>(op);
+  if (!named || op->getNumResults() != 2)
+    return false;
+  bool pack = named.getName() == "aten::_pack_padded_sequence";
+  if (!pack && named.getName() != "aten::_pad_packed_sequence")
+    return false;
+  Type i64 = IntegerType::get(op->getContext(), 64, IntegerType::Signed);
+  TensorInfo tensor = refiner.getTensor(op->getOperand(0));
+  std::optional<bool> batchFirst = matchConstantBool(op->getOperand(2));
+  DimInfo unknown = DimInfo::unknown();
+  TensorInfo result = TensorInfo::unranked(tensor.dtype);
+  if (tensor.hasRank() && batchFirst) {
+    ArrayRef<DimInfo> dims = *tensor.dims;
+    SmallVector<DimInfo> shape;
+    if (pack && dims.size() >= 2) {
+      shape.push_back(unknown);
+      llvm::append_range(shape, dims.drop_front(2));
+    } else if (!pack && !dims.empty()) {
+      shape = {unknown, unknown};
+      llvm::append_range(shape, dims.drop_front());
+    }
+    if (!shape.empty())
+      result = TensorInfo::ranked(shape, tensor.dtype);
+  }
+  refiner.setTensor(op->getResult(0), result);
+  refiner.setTensor(op->getResult(1), TensorInfo::ranked({unknown}, i64));
   return true;
 }
 
@@ -223,7 +293,10 @@ bool mlir::torch_onnx::Torch::inferSequenceOp(Operation *op,
     refiner.setTensor(op->getResult(0), refiner.getTensor(op->getOperand(0)));
     return true;
   }
-  return inferRecurrentLayer(op, refiner) || inferRecurrentCell(op, refiner) ||
+  return inferRecurrentLayer(op, refiner) ||
+         inferPackedRecurrentLayer(op, refiner) ||
+         inferPackedSequenceOp(op, refiner) ||
+         inferRecurrentCell(op, refiner) ||
          inferMultiHeadAttention(op, refiner) ||
          inferScaledDotProductAttention(op, refiner) || inferEinsum(op, refiner);
 }
