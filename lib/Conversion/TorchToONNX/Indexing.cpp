@@ -8,9 +8,9 @@
 // slice/narrow become Slice (an open end is INT64_MAX), select a Gather
 // with a 0-d index, index_select Gather, gather GatherElements, simple
 // advanced indexing Gather or GatherND, index_put and index_copy Scatter,
-// flip and roll Slice (and Concat), constant_pad_nd and pad Pad, as_strided
-// a Gather at offsets computed at compile time. The
-// scatter ops are in SliceScatter.cpp.
+// flip and roll Slice (and Concat), constant_pad_nd and pad Pad (circular
+// padding a Gather), as_strided and unfold a Gather at positions computed at
+// compile time. The scatter ops are in SliceScatter.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -319,6 +319,67 @@ struct ConvertNonzero : public ONNXConversionPattern<Torch::AtenNonzeroOp> {
                                               b.i64Tensor({0}),
                                               b.i64Tensor({1}), b.none()});
     rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// unfold(self, dimension, size, step) and unfold_copy: the windows of
+/// `size` elements every `step` along `dimension`, a Gather of their
+/// positions (computed at compile time), then the window's elements moved to
+/// a new last dim. A 0-d input is one element.
+template <typename OpTy>
+struct ConvertUnfold : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
+    std::optional<int64_t> dim = Torch::matchConstantInt(op.getDimension());
+    std::optional<int64_t> size = Torch::matchConstantInt(op.getSize());
+    std::optional<int64_t> step = Torch::matchConstantInt(op.getStep());
+    if (!type || !shape || !dim || !size || !step || *size < 0 || *step < 1 ||
+        !isValidDim(*dim, std::max<int64_t>(shape->size(), 1)))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value input = adaptor.getSelf();
+    if (shape->empty()) {
+      if (*size != 1)
+        return rewriter.notifyMatchFailure(op, "window of a 0-d input");
+      rewriter.replaceOp(op, b.reshape(input, {1}, type));
+      return success();
+    }
+    int64_t rank = shape->size();
+    int64_t axis = normalizeDim(*dim, rank);
+    int64_t length = (*shape)[axis];
+    if (ShapedType::isDynamic(length) || *size > length)
+      return rewriter.notifyMatchFailure(op, "dynamic or short dim");
+    int64_t count = (length - *size) / *step + 1;
+    SmallVector<int64_t> positions;
+    for (int64_t i = 0; i < count; ++i)
+      for (int64_t k = 0; k < *size; ++k)
+        positions.push_back(i * *step + k);
+    Value indices = b.constant(DenseElementsAttr::get(
+        RankedTensorType::get({count, *size}, rewriter.getI64Type()),
+        ArrayRef(positions)));
+    SmallVector<int64_t> gatheredShape(shape->begin(), shape->begin() + axis);
+    gatheredShape.append({count, *size});
+    gatheredShape.append(shape->begin() + axis + 1, shape->end());
+    Value windows = b.create<ONNX::GatherOp>(
+        RankedTensorType::get(gatheredShape, type.getElementType()),
+        {input, indices}, {b.intAttr("axis", axis)});
+    if (axis + 1 != rank) {
+      SmallVector<int64_t> perm;
+      for (int64_t d = 0; d <= rank; ++d)
+        if (d != axis + 1)
+          perm.push_back(d);
+      perm.push_back(axis + 1);
+      windows = b.transpose(windows, perm);
+    }
+    rewriter.replaceOp(op, windows);
     return success();
   }
 };
@@ -737,13 +798,14 @@ struct ConvertRoll : public ONNXConversionPattern<Torch::AtenRollOp> {
 // Padding
 //===----------------------------------------------------------------------===//
 
-/// Replicate padding by `pads` (ONNX order) of which some are negative,
-/// where ONNX's edge mode may find no edge: as PyTorch, output position j
-/// of a padded dim reads input position clamp(j - begin, 0, size - 1), a
-/// Gather per dim. The padded dims must be static.
-LogicalResult replicateWithNegativePads(Operation *op, Value input,
-                                        TensorType type, ArrayRef<int64_t> pads,
-                                        ConversionPatternRewriter &rewriter) {
+/// Replicate or circular padding by `pads` (ONNX order) as a Gather per
+/// padded dim, as PyTorch computes it: output position j of a dim of size n
+/// reads input position clamp(j - begin, 0, n - 1), or (j - begin) mod n.
+/// ONNX's edge mode finds no edge when a negative pad removes it, and ONNX
+/// has no circular mode before opset 19. The padded dims must be static.
+LogicalResult padByGather(Operation *op, Value input, TensorType type,
+                          ArrayRef<int64_t> pads, bool circular,
+                          ConversionPatternRewriter &rewriter) {
   std::optional<SmallVector<int64_t>> shape = getShape(input);
   int64_t rank = pads.size() / 2;
   if (!shape)
@@ -755,11 +817,13 @@ LogicalResult replicateWithNegativePads(Operation *op, Value input,
     int64_t begin = pads[d], end = pads[rank + d], size = (*shape)[d];
     if (begin == 0 && end == 0)
       continue;
-    if (ShapedType::isDynamic(size) || size + begin + end < 0)
-      return rewriter.notifyMatchFailure(op, "dynamic padded dim");
+    if (ShapedType::isDynamic(size) || size == 0 || size + begin + end < 0)
+      return rewriter.notifyMatchFailure(op, "dynamic or empty padded dim");
     SmallVector<int64_t> positions;
     for (int64_t j = 0; j < size + begin + end; ++j)
-      positions.push_back(std::clamp<int64_t>(j - begin, 0, size - 1));
+      positions.push_back(circular
+                              ? ((j - begin) % size + size) % size
+                              : std::clamp<int64_t>(j - begin, 0, size - 1));
     resultShape[d] = positions.size();
     result = b.create<ONNX::GatherOp>(
         RankedTensorType::get(resultShape, getElementType(input)),
@@ -800,8 +864,9 @@ LogicalResult convertPad(Operation *op, Value input, Value padList,
       rewriter.replaceOp(op, input);
       return success();
     }
-    if (mode == "edge" && llvm::any_of(pads, [](int64_t p) { return p < 0; }))
-      return replicateWithNegativePads(op, input, type, pads, rewriter);
+    if (mode == "circular" ||
+        (mode == "edge" && llvm::any_of(pads, [](int64_t p) { return p < 0; })))
+      return padByGather(op, input, type, pads, mode == "circular", rewriter);
     padsTensor = b.i64Tensor(pads);
   } else {
     // Amounts known only at run time, as of dynamic shapes: runs of
@@ -836,6 +901,8 @@ LogicalResult convertPad(Operation *op, Value input, Value padList,
       parts.push_back(b.i64Tensor(run));
     padsTensor = b.concat(parts, 0);
   }
+  if (mode == "circular")
+    return rewriter.notifyMatchFailure(op, "circular padding by run-time pads");
   Value value = b.none();
   if (mode == "constant" && torchValue && !isNone(torchValue)) {
     FailureOr<Value> fill = getScalarAsTensor(
@@ -864,7 +931,8 @@ struct ConvertConstantPad
   }
 };
 
-/// pad(self, pad, mode, value): constant, reflect and replicate (edge).
+/// pad(self, pad, mode, value): constant, reflect, replicate (edge) and
+/// circular.
 struct ConvertPad : public ONNXConversionPattern<Torch::AtenPadOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
 
@@ -878,6 +946,7 @@ struct ConvertPad : public ONNXConversionPattern<Torch::AtenPadOp> {
                              .Case("constant", "constant")
                              .Case("reflect", "reflect")
                              .Case("replicate", "edge")
+                             .Case("circular", "circular")
                              .Default("");
     if (onnxMode.empty())
       return rewriter.notifyMatchFailure(op, "unsupported padding mode");
@@ -910,6 +979,7 @@ void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
   addPatterns<ConvertSlice, ConvertDiff, ConvertNarrow<AtenNarrowOp>,
               ConvertNarrow<AtenNarrowTensorOp>, ConvertSelect,
               ConvertIndexSelect, ConvertAsStrided, ConvertNonzero,
+              ConvertUnfold<AtenUnfoldOp>, ConvertUnfold<AtenUnfoldCopyOp>,
               ConvertGatherElements<AtenGatherOp>,
               ConvertGatherElements<AtenTakeAlongDimOp>,
               ConvertIndexTensor<AtenIndexTensorOp>,

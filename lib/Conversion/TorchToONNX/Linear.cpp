@@ -8,7 +8,8 @@
 // linear becomes one Gemm (transB=1) on 2-D inputs, Reshape + Gemm + Reshape
 // above (the output shape read from the input's when its leading dims are
 // dynamic), and MatMul + Add when the last dim is dynamic;
-// addmm becomes Gemm; the other matrix products MatMul, and einsum Einsum.
+// addmm becomes Gemm; the other matrix products MatMul, einsum Einsum and
+// linalg_det Det.
 // Every convolution
 // form becomes Conv or ConvTranspose with explicit pads; weights stay the
 // initializers they were, so that the ONNX cleanups can fuse them.
@@ -218,6 +219,32 @@ struct ConvertScaledMatMulAdd : public ONNXConversionPattern<OpTy> {
       product = b.create<ONNX::AddOp>(type, {product, self});
     }
     rewriter.replaceOp(op, product);
+    return success();
+  }
+};
+
+/// linalg_det: Det of the batched square matrices; matrices of size 0
+/// have determinant 1.
+struct ConvertLinalgDet : public ONNXConversionPattern<Torch::AtenLinalgDetOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenLinalgDetOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getA());
+    if (!type || !shape || shape->size() < 2 ||
+        !isFloatType(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "unsupported operand");
+    ONNXBuilder b(rewriter, op.getLoc());
+    if (shape->back() == 0) {
+      if (!type.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "dynamic batch of empty");
+      rewriter.replaceOp(op, b.splat(type, 1.0));
+      return success();
+    }
+    Value input = b.cast(adaptor.getA(), type.getElementType());
+    rewriter.replaceOp(op, b.create<ONNX::DetOp>(type, input));
     return success();
   }
 };
@@ -505,7 +532,7 @@ void torch_to_onnx::populateLinearPatterns(TypeConverter &typeConverter,
                                            RewritePatternSet &patterns,
                                            int64_t opset) {
   using namespace Torch;
-  addPatterns<ConvertLinear, ConvertAddmm, ConvertEinsum,
+  addPatterns<ConvertLinear, ConvertAddmm, ConvertEinsum, ConvertLinalgDet,
               ConvertMatMul<AtenMatmulOp>, ConvertMatMul<AtenMmOp>,
               ConvertMatMul<AtenBmmOp>, ConvertMatMul<AtenMvOp>,
               ConvertMatMul<AtenDotOp>, ConvertScaledMatMulAdd<AtenBaddbmmOp>,

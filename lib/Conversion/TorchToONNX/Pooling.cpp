@@ -7,9 +7,10 @@
 //
 // max/avg pooling become MaxPool/AveragePool; avg pooling with a
 // divisor_override a depthwise Conv of ones and a Div. The backward of
-// max_pool2d scatters the gradients at the indices. Adaptive pooling becomes
-// the global pool when the output is 1x1, a plain pool with a computed kernel
-// and stride when the input divides evenly, and otherwise one axis at a
+// max_pool2d scatters the gradients at the indices, and im2col gathers the
+// windows' elements. Adaptive pooling becomes the global pool when the
+// output is 1x1, a plain pool with a computed kernel and stride when the
+// input divides evenly, and otherwise one axis at a
 // time a Slice and ReduceMax/ReduceMean per output position, concatenated
 // (the windows are products of per-axis ranges, so this is exact).
 // Upsampling becomes Resize, pixel_shuffle DepthToSpace.
@@ -306,6 +307,87 @@ struct ConvertMaxPool2dBackward
         flatType, {b.splat(flatType, 0.0), indices, grad},
         {b.intAttr("axis", planes), b.stringAttr("reduction", "add")});
     rewriter.replaceOp(op, b.reshape(sums, type.getShape(), type));
+    return success();
+  }
+};
+
+/// im2col(self, kernel_size, dilation, padding, stride), F.unfold: the
+/// zero-padded input [N, C, H, W] flattened per channel, and a Gather of
+/// each window's elements at positions computed at compile time, giving
+/// [N, C * kh * kw, windows]. The channels and spatial sizes must be static.
+struct ConvertIm2col : public ONNXConversionPattern<Torch::AtenIm2colOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenIm2colOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getSelf());
+    std::optional<SmallVector<int64_t>> kernel =
+        getPoolList(op.getKernelSize(), 2);
+    std::optional<SmallVector<int64_t>> dilation =
+        getPoolList(op.getDilation(), 2);
+    std::optional<SmallVector<int64_t>> padding =
+        getPoolList(op.getPadding(), 2);
+    std::optional<SmallVector<int64_t>> stride = getPoolList(op.getStride(), 2);
+    if (!type || !shape || (shape->size() != 3 && shape->size() != 4) ||
+        !kernel || !dilation || !padding || !stride)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    bool unbatched = shape->size() == 3;
+    ArrayRef<int64_t> chw = ArrayRef(*shape).take_back(3);
+    if (llvm::any_of(chw, ShapedType::isDynamic))
+      return rewriter.notifyMatchFailure(op, "dynamic channels or sizes");
+    int64_t channels = chw[0];
+    int64_t height = chw[1] + 2 * (*padding)[0];
+    int64_t width = chw[2] + 2 * (*padding)[1];
+    int64_t rows =
+        (height - (*dilation)[0] * ((*kernel)[0] - 1) - 1) / (*stride)[0] + 1;
+    int64_t columns =
+        (width - (*dilation)[1] * ((*kernel)[1] - 1) - 1) / (*stride)[1] + 1;
+    if (rows <= 0 || columns <= 0)
+      return rewriter.notifyMatchFailure(op, "no windows");
+    // positions[ki * kw + kj][r * columns + c] in the flattened plane.
+    SmallVector<int64_t> positions;
+    for (int64_t ki = 0; ki < (*kernel)[0]; ++ki)
+      for (int64_t kj = 0; kj < (*kernel)[1]; ++kj)
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t c = 0; c < columns; ++c) {
+            int64_t row = r * (*stride)[0] + ki * (*dilation)[0];
+            int64_t column = c * (*stride)[1] + kj * (*dilation)[1];
+            positions.push_back(row * width + column);
+          }
+    int64_t windowSize = (*kernel)[0] * (*kernel)[1];
+    int64_t windows = rows * columns;
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value input = adaptor.getSelf();
+    if (unbatched)
+      input = b.unsqueeze(input, {0});
+    int64_t batch = unbatched ? 1 : (*shape)[0];
+    Type elementType = type.getElementType();
+    if ((*padding)[0] != 0 || (*padding)[1] != 0) {
+      auto paddedType =
+          RankedTensorType::get({batch, channels, height, width}, elementType);
+      input = b.create<ONNX::PadOp>(
+          paddedType,
+          {input,
+           b.i64Tensor({0, 0, (*padding)[0], (*padding)[1], 0, 0, (*padding)[0],
+                        (*padding)[1]}),
+           b.none(), b.none()},
+          {b.stringAttr("mode", "constant")});
+    }
+    // Explicit sizes: -1 is ambiguous in an empty batch.
+    Value planes = b.reshape(input, {0, 0, height * width});
+    Value indices = b.constant(DenseElementsAttr::get(
+        RankedTensorType::get({windowSize, windows}, rewriter.getI64Type()),
+        ArrayRef(positions)));
+    Value gathered = b.create<ONNX::GatherOp>(
+        RankedTensorType::get({batch, channels, windowSize, windows},
+                              elementType),
+        {planes, indices}, {b.intAttr("axis", 2)});
+    Value result = b.reshape(gathered, {0, channels * windowSize, windows});
+    if (unbatched)
+      result = b.squeeze(result, {0});
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -750,8 +832,8 @@ void torch_to_onnx::populatePoolingPatterns(TypeConverter &typeConverter,
               ConvertMaxPool<AtenMaxPool2dWithIndicesOp>,
               ConvertMaxPool<AtenMaxPool3dWithIndicesOp>,
               ConvertAvgPool<AtenAvgPool1dOp>, ConvertAvgPool<AtenAvgPool2dOp>,
-              ConvertAvgPool<AtenAvgPool3dOp>, ConvertMaxPool2dBackward>(
-      typeConverter, patterns, opset);
+              ConvertAvgPool<AtenAvgPool3dOp>, ConvertMaxPool2dBackward,
+              ConvertIm2col>(typeConverter, patterns, opset);
   addPatterns<ConvertAdaptivePool<AtenAdaptiveAvgPool1dOp, false>,
               ConvertAdaptivePool<AtenAdaptiveAvgPool2dOp, false>,
               ConvertAdaptivePool<AtenAdaptiveAvgPool3dOp, false>,

@@ -307,3 +307,36 @@ func.func @forward(%x: !torch.vtensor<[5,5],f32>, %mask: !torch.vtensor<[5],i1>,
   %0 = torch.aten.index_put %x, %indices, %values, %false : !torch.vtensor<[5,5],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[5],f32>, !torch.bool -> !torch.vtensor<[5,5],f32>
   return %0 : !torch.vtensor<[5,5],f32>
 }
+
+// -----
+
+// Circular padding (ONNX has no circular mode before opset 19): a Gather
+// at (j - 1) mod 3.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-DAG: %[[POSITIONS:.*]] = "onnx.Initializer"() {name = "", value = dense<[2, 0, 1, 2, 0, 1]> : tensor<6xi64>}
+// CHECK: "onnx.Gather"(%arg0, %[[POSITIONS]]) {axis = 2 : si64} : (tensor<1x3x3xf32>, tensor<6xi64>) -> tensor<1x3x6xf32>
+func.func @forward(%x: !torch.vtensor<[1,3,3],f32>) -> !torch.vtensor<[1,3,6],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %mode = torch.constant.str "circular"
+  %pad = torch.prim.ListConstruct %int1, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.pad %x, %pad, %mode, %none : !torch.vtensor<[1,3,3],f32>, !torch.list<int>, !torch.str, !torch.none -> !torch.vtensor<[1,3,6],f32>
+  return %0 : !torch.vtensor<[1,3,6],f32>
+}
+
+// -----
+
+// unfold(1, 3, 2): a Gather of the windows' positions along dim 1, whose
+// elements then move to a new last dim.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-DAG: %[[WINDOWS:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[\[}}0, 1, 2], [2, 3, 4]]> : tensor<2x3xi64>}
+// CHECK: %[[GATHERED:.*]] = "onnx.Gather"(%arg0, %[[WINDOWS]]) {axis = 1 : si64} : (tensor<5x6x4xf32>, tensor<2x3xi64>) -> tensor<5x2x3x4xf32>
+// CHECK: "onnx.Transpose"(%[[GATHERED]]) {perm = [0, 1, 3, 2]} : (tensor<5x2x3x4xf32>) -> tensor<5x2x4x3xf32>
+func.func @forward(%x: !torch.vtensor<[5,6,4],f32>) -> !torch.vtensor<[5,2,4,3],f32> {
+  %int1 = torch.constant.int 1
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.unfold %x, %int1, %int3, %int2 : !torch.vtensor<[5,6,4],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[5,2,4,3],f32>
+  return %0 : !torch.vtensor<[5,2,4,3],f32>
+}

@@ -141,3 +141,16 @@ func.func @forward(%self: !torch.vtensor<[5,10],f32>, %b1: !torch.vtensor<[4,5,6
   %0 = torch.aten.addbmm %self, %b1, %b2, %beta, %alpha : !torch.vtensor<[5,10],f32>, !torch.vtensor<[4,5,6],f32>, !torch.vtensor<[4,6,10],f32>, !torch.float, !torch.float -> !torch.vtensor<[5,10],f32>
   return %0 : !torch.vtensor<[5,10],f32>
 }
+
+// -----
+
+// linalg_det: Det; matrices of size 0 have determinant 1.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[DET:.*]] = "onnx.Det"(%arg0) : (tensor<2x5x5xf32>) -> tensor<2xf32>
+// CHECK: %[[ONE:.*]] = "onnx.Initializer"() {name = "", value = dense<1.000000e+00> : tensor<f32>}
+// CHECK: return %[[DET]], %[[ONE]]
+func.func @forward(%a: !torch.vtensor<[2,5,5],f32>, %e: !torch.vtensor<[0,0],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[],f32>) {
+  %0 = torch.aten.linalg_det %a : !torch.vtensor<[2,5,5],f32> -> !torch.vtensor<[2],f32>
+  %1 = torch.aten.linalg_det %e : !torch.vtensor<[0,0],f32> -> !torch.vtensor<[],f32>
+  return %0, %1 : !torch.vtensor<[2],f32>, !torch.vtensor<[],f32>
+}

@@ -257,3 +257,24 @@ func.func @forward(%grad: !torch.vtensor<[1,2,1,3],f32>, %x: !torch.vtensor<[1,2
   %0 = torch.aten.max_pool2d_with_indices_backward %grad, %x, %k, %s, %p, %d, %true, %indices : !torch.vtensor<[1,2,1,3],f32>, !torch.vtensor<[1,2,3,6],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.vtensor<[1,2,1,3],si64> -> !torch.vtensor<[1,2,3,6],f32>
   return %0 : !torch.vtensor<[1,2,3,6],f32>
 }
+
+// -----
+
+// im2col (F.unfold): each plane flattened, and a Gather of each window's
+// elements at positions computed at compile time.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[PLANES:.*]] = "onnx.Reshape"(%arg0, %{{.*}}) : (tensor<2x1x5x5xf32>, tensor<3xi64>) -> tensor<2x1x25xf32>
+// CHECK: %[[POSITIONS:.*]] = "onnx.Initializer"() {name = "", value = dense<{{\[\[}}0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13, 15, 16, 17, 18], [1, 2, {{.*}}]]> : tensor<4x16xi64>}
+// CHECK: %[[WINDOWS:.*]] = "onnx.Gather"(%[[PLANES]], %[[POSITIONS]]) {axis = 2 : si64} : (tensor<2x1x25xf32>, tensor<4x16xi64>) -> tensor<2x1x4x16xf32>
+// CHECK: "onnx.Reshape"(%[[WINDOWS]], %{{.*}}) : (tensor<2x1x4x16xf32>, tensor<3xi64>) -> tensor<2x4x16xf32>
+func.func @forward(%x: !torch.vtensor<[2,1,5,5],f32>) -> !torch.vtensor<[2,4,16],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.im2col %x, %k, %d, %p, %s : !torch.vtensor<[2,1,5,5],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[2,4,16],f32>
+  return %0 : !torch.vtensor<[2,4,16],f32>
+}

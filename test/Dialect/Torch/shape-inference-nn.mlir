@@ -181,3 +181,20 @@ func.func @scaled_dot_product_attention(%q: !torch.vtensor<[2,4,?,8],f32>, %k: !
   %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, %none, %zero, %true, %none, %false : !torch.vtensor<[2,4,?,8],f32>, !torch.vtensor<[2,4,7,8],f32>, !torch.vtensor<[2,4,7,6],f32>, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor
   return %0 : !torch.vtensor
 }
+
+// -----
+
+// im2col: [N, C * kh * kw, windows].
+
+// CHECK-LABEL: func.func @im2col
+// CHECK: torch.aten.im2col %{{.*}} -> !torch.vtensor<[0,12,9],f32>
+func.func @im2col(%x: !torch.vtensor<[0,3,5,4],f32>) -> !torch.vtensor {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.im2col %x, %k, %d, %p, %s : !torch.vtensor<[0,3,5,4],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int> -> !torch.vtensor
+  return %0 : !torch.vtensor
+}

@@ -452,6 +452,34 @@ std::optional<TensorInfo> inferProduct(Operation *op,
       })
       .Default([](Operation *) { return std::nullopt; });
 }
+/// im2col of [N, C, H, W] (or [C, H, W]): [N, C * kh * kw, windows].
+TensorInfo im2colDims(const ShapeRefiner &refiner, AtenIm2colOp op) {
+  TensorInfo in = refiner.getTensor(op.getSelf());
+  if (!in.hasRank() || (in.getRank() != 3 && in.getRank() != 4))
+    return TensorInfo::unranked(in.dtype);
+  SmallVector<DimInfo> dims((*in.dims).begin(), (*in.dims).end() - 3);
+  auto k = matchConstantIntList(op.getKernelSize());
+  auto d = matchConstantIntList(op.getDilation());
+  auto p = matchConstantIntList(op.getPadding());
+  auto s = matchConstantIntList(op.getStride());
+  ArrayRef<DimInfo> chw = ArrayRef(*in.dims).take_back(3);
+  bool known = k && d && p && s && k->size() == 2 && d->size() == 2 &&
+               p->size() == 2 && s->size() == 2;
+  dims.push_back(known && chw[0].isKnown()
+                     ? DimInfo::known(chw[0].size * (*k)[0] * (*k)[1])
+                     : DimInfo::unknown());
+  int64_t windows = 1;
+  for (int i = 0; i < 2 && known; ++i) {
+    known &= chw[1 + i].isKnown();
+    if (!known)
+      break;
+    int64_t span = chw[1 + i].size + 2 * (*p)[i] - (*d)[i] * ((*k)[i] - 1);
+    windows *= (span - 1) / (*s)[i] + 1;
+  }
+  dims.push_back(known ? DimInfo::known(windows) : DimInfo::unknown());
+  return TensorInfo::ranked(dims, in.dtype);
+}
+
 } // namespace
 
 bool mlir::torch_onnx::Torch::inferNeuralNetOp(Operation *op,
@@ -489,6 +517,10 @@ bool mlir::torch_onnx::Torch::inferNeuralNetOp(Operation *op,
   // The gradient of a pooling's input is like the input.
   if (isa<AtenMaxPool2dWithIndicesBackwardOp>(op)) {
     refiner.setTensor(op->getResult(0), refiner.getTensor(op->getOperand(1)));
+    return true;
+  }
+  if (auto im2col = dyn_cast<AtenIm2colOp>(op)) {
+    refiner.setTensor(im2col.getResult(), im2colDims(refiner, im2col));
     return true;
   }
   return inferNormalization(op, refiner) || inferSequenceOp(op, refiner);
