@@ -88,6 +88,7 @@ LogicalResult AttrTypeSectionWalker::walkOffsetSection(ByteCursor &section,
 enum BuiltinAttributeCode : uint64_t {
   kIntegerAttr = 8,
   kFloatAttr = 9,
+  kDenseArrayAttr = 17,
   kDenseIntOrFPElementsAttr = 18,
   kDenseStringElementsAttr = 19,
 };
@@ -383,7 +384,7 @@ AttrTypeSectionWalker::walkTypedValue(const AttrTypeEntry &entry) {
                     readerReports);
   uint64_t code, type;
   if (failed(cursor.readVarInt(code)) ||
-      (code != kIntegerAttr && code != kFloatAttr &&
+      (code != kIntegerAttr && code != kFloatAttr && code != kDenseArrayAttr &&
        code != kDenseIntOrFPElementsAttr &&
        code != kDenseStringElementsAttr) ||
       failed(cursor.readVarInt(type)) || type >= numTypes)
@@ -404,6 +405,25 @@ AttrTypeSectionWalker::walkTypedValue(const AttrTypeEntry &entry) {
                                 Twine(numWords) + " words, but only " +
                                 Twine(cursor.getRemaining()) +
                                 " bytes of it follow");
+  }
+
+  // DenseArrayAttr: an element type, a number of elements and their data,
+  // which the reader takes as they are, to be read past later when it is
+  // short. An element takes whole bytes.
+  if (code == kDenseArrayAttr) {
+    std::optional<uint64_t> bits = getBitWidth(type);
+    uint64_t numElements, size;
+    if (!bits || *bits >= (1u << 24) ||
+        failed(cursor.readVarInt(numElements)) ||
+        failed(cursor.readVarInt(size)) ||
+        size >= llvm::SaturatingMultiply(numElements,
+                                         llvm::divideCeil(*bits, 8)))
+      return success();
+    return sink.fail(start, "a dense array attribute in the attribute/type "
+                            "section declares " +
+                                Twine(numElements) + " elements of " +
+                                Twine(*bits) + " bits, but holds only " +
+                                Twine(size) + " bytes");
   }
 
   // DenseIntOrFPElementsAttr and DenseStringElementsAttr: the reader takes

@@ -25,6 +25,8 @@ KIND is one of:
   huge_dim           the first ranked tensor type has a first dim of 2^40
   huge_words         the first integer attribute, of more than 64 bits,
                      declares 2^60 words
+  long_array         the first dense array attribute declares 100000
+                     elements
 """
 import sys
 
@@ -146,7 +148,8 @@ def rewrite_entries(sections, rewrite):
 
 # The builtin dialect's codes (mlir/IR/BuiltinDialectBytecode.td), as the
 # varint that starts an entry.
-INTEGER_ATTR, DENSE_INT_OR_FP_ATTR = write_varint(8), write_varint(18)
+INTEGER_ATTR, DENSE_ARRAY_ATTR = write_varint(8), write_varint(17)
+DENSE_INT_OR_FP_ATTR = write_varint(18)
 RANKED_TENSOR_TYPE = write_varint(13)
 
 
@@ -202,6 +205,16 @@ def overfill_first_group(sections):
         offsets[2][end:]
 
 
+def lengthen_dense_array(is_type, custom, entry):
+    """Makes the first dense array attribute declare 100000 elements."""
+    if is_type or not custom or not entry.startswith(DENSE_ARRAY_ATTR):
+        return None
+    # The element type, then the number of elements.
+    _, pos = read_varint(entry, len(DENSE_ARRAY_ATTR))
+    _, end = read_varint(entry, pos)
+    return entry[:pos] + write_varint(100000) + entry[end:]
+
+
 def main(kind, in_path, out_path):
     with open(in_path, "rb") as f:
         header, sections = read_sections(f.read())
@@ -227,6 +240,8 @@ def main(kind, in_path, out_path):
         rewrite_entries(sections, set_first_dim(1 << 40))
     elif kind == "huge_words":
         rewrite_entries(sections, inflate_integer_words)
+    elif kind == "long_array":
+        rewrite_entries(sections, lengthen_dense_array)
     elif kind == "group_past_table":
         overfill_first_group(sections)
     elif kind != "valid":
