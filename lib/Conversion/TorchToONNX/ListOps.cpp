@@ -222,7 +222,40 @@ FailureOr<SmallVector<Value>> createSplit(ConversionPatternRewriter &rewriter,
   return pieces;
 }
 
-/// prim.ListUnpack of a split, or of a list built in place.
+/// The tensors of `broadcast_tensors(tensors)`, each an Expand to the shape
+/// that all of them broadcast to. Expand broadcasts both ways, so expanding
+/// the first tensor by the shape of each other one gives that shape.
+FailureOr<SmallVector<Value>>
+createBroadcast(ConversionPatternRewriter &rewriter, Location loc,
+                Torch::AtenBroadcastTensorsOp op) {
+  std::optional<SmallVector<Value>> elements =
+      getListElements(op.getTensors());
+  if (!elements || elements->empty())
+    return failure();
+  SmallVector<Value> tensors;
+  for (Value element : *elements) {
+    Value converted = rewriter.getRemappedValue(element);
+    if (!converted || !getRank(converted))
+      return failure();
+    tensors.push_back(converted);
+  }
+  if (tensors.size() == 1)
+    return tensors;
+  ONNXBuilder b(rewriter, loc);
+  Value full = tensors.front();
+  for (Value other : ArrayRef(tensors).drop_front())
+    full = b.create<ONNX::ExpandOp>(
+        getBroadcastType(full, other, getElementType(full)),
+        {full, b.shapeOf(other)});
+  Value shape = b.shapeOf(full);
+  for (Value &tensor : tensors)
+    tensor = b.create<ONNX::ExpandOp>(
+        getBroadcastType(tensor, full, getElementType(tensor)),
+        {tensor, shape});
+  return tensors;
+}
+
+/// prim.ListUnpack of a split or a broadcast_tensors, or of a list built in place.
 struct ConvertListUnpack
     : public ONNXConversionPattern<Torch::PrimListUnpackOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
@@ -239,6 +272,15 @@ struct ConvertListUnpack
           llvm::is_contained(values, Value()))
         return rewriter.notifyMatchFailure(op, "unknown elements");
       rewriter.replaceOp(op, values);
+      return success();
+    }
+    if (auto broadcast =
+            op.getOperand().getDefiningOp<Torch::AtenBroadcastTensorsOp>()) {
+      FailureOr<SmallVector<Value>> tensors =
+          createBroadcast(rewriter, op.getLoc(), broadcast);
+      if (failed(tensors) || tensors->size() != op->getNumResults())
+        return rewriter.notifyMatchFailure(op, "unsupported broadcast");
+      rewriter.replaceOp(op, *tensors);
       return success();
     }
     std::optional<SplitInfo> info =

@@ -109,6 +109,10 @@ void populateONNXImportOpPatterns(TypeConverter &typeConverter,
 /// `aten.quantize_per_tensor`, ...) as QuantizeLinear and DequantizeLinear.
 void populateQuantizationPatterns(TypeConverter &typeConverter,
                                   RewritePatternSet &patterns, int64_t opset);
+/// Losses.cpp: the losses of torch.nn.functional, pointwise or over class
+/// indices.
+void populateLossPatterns(TypeConverter &typeConverter,
+                          RewritePatternSet &patterns, int64_t opset);
 
 } // namespace mlir::torch_onnx::torch_to_onnx
 

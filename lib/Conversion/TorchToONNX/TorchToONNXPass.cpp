@@ -479,4 +479,5 @@ void mlir::torch_onnx::populateTorchToONNXPatterns(TypeConverter &typeConverter,
   populateEmbeddingPatterns(typeConverter, patterns, opset);
   populateRandomPatterns(typeConverter, patterns, opset);
   populateSliceScatterPatterns(typeConverter, patterns, opset);
+  populateLossPatterns(typeConverter, patterns, opset);
 }

@@ -74,3 +74,19 @@ func.func @forward(%x: !torch.vtensor<[2,5],f32>) -> (!torch.vtensor<[2,1],f32>,
   %a, %b = torch.prim.ListUnpack %l : !torch.list<vtensor> -> !torch.vtensor<[2,1],f32>, !torch.vtensor<[2,4],f32>
   return %a, %b : !torch.vtensor<[2,1],f32>, !torch.vtensor<[2,4],f32>
 }
+
+// -----
+
+// broadcast_tensors unpacked: each tensor expanded to the shape all of
+// them broadcast to, here a constant.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[S:.*]] = "onnx.Initializer"() {{.*}}dense<[2, 3]> : tensor<2xi64>
+// CHECK: %[[A:.*]] = "onnx.Expand"(%arg0, %[[S]]) : (tensor<2x1xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+// CHECK: %[[B:.*]] = "onnx.Expand"(%arg1, %[[S]]) : (tensor<3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+// CHECK: return %[[A]], %[[B]]
+func.func @forward(%a: !torch.vtensor<[2,1],f32>, %b: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>) {
+  %list = torch.prim.ListConstruct %a, %b : (!torch.vtensor<[2,1],f32>, !torch.vtensor<[3],f32>) -> !torch.list<vtensor>
+  %0 = torch.aten.broadcast_tensors %list : !torch.list<vtensor> -> !torch.list<vtensor>
+  %1:2 = torch.prim.ListUnpack %0 : !torch.list<vtensor> -> !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>
+  return %1#0, %1#1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>
+}
