@@ -255,7 +255,8 @@ createBroadcast(ConversionPatternRewriter &rewriter, Location loc,
   return tensors;
 }
 
-/// prim.ListUnpack of a split or a broadcast_tensors, or of a list built in place.
+/// prim.ListUnpack of a split, of broadcast_tensors, or of a list built in
+/// place.
 struct ConvertListUnpack
     : public ONNXConversionPattern<Torch::PrimListUnpackOp> {
   using ONNXConversionPattern::ONNXConversionPattern;

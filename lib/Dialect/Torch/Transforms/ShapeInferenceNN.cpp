@@ -480,10 +480,72 @@ TensorInfo im2colDims(const ShapeRefiner &refiner, AtenIm2colOp op) {
   return TensorInfo::ranked(dims, in.dtype);
 }
 
+/// The index of the `reduction` operand of a loss, and whether its
+/// unreduced loss has one element per target (class-index losses) rather
+/// than per input element.
+std::optional<std::pair<unsigned, bool>> getLossReduction(Operation *op) {
+  if (isa<AtenMseLossOp, AtenL1LossOp, AtenKlDivOp>(op))
+    return std::make_pair(2u, false);
+  if (isa<AtenBinaryCrossEntropyOp>(op))
+    return std::make_pair(3u, false);
+  if (isa<AtenBinaryCrossEntropyWithLogitsOp>(op))
+    return std::make_pair(4u, false);
+  if (isa<AtenCrossEntropyLossOp, AtenNllLossForwardOp,
+          AtenNllLoss2dForwardOp>(op))
+    return std::make_pair(3u, true);
+  auto named = dyn_cast<OperatorOp>(op);
+  if (named && op->getNumOperands() == 5 &&
+      (named.getName() == "aten::nll_loss_nd" ||
+       named.getName() == "aten::nll_loss"))
+    return std::make_pair(3u, true);
+  return std::nullopt;
+}
+
+/// Losses: reduced, a 0-d tensor; unreduced, one loss per input element, or
+/// per target for class indices (per input element without the class dim
+/// for class probabilities). nll_loss_forward's total weight is 0-d.
+bool inferLoss(Operation *op, ShapeRefiner &refiner) {
+  std::optional<std::pair<unsigned, bool>> loss = getLossReduction(op);
+  if (!loss)
+    return false;
+  auto [reductionIndex, perTarget] = *loss;
+  TensorInfo input = refiner.getTensor(op->getOperand(0));
+  TensorInfo target = refiner.getTensor(op->getOperand(1));
+  std::optional<int64_t> reduction =
+      matchConstantInt(op->getOperand(reductionIndex));
+  TensorInfo result = TensorInfo::unranked(input.dtype);
+  if (reduction && *reduction != 0) {
+    result = TensorInfo::ranked({}, input.dtype);
+  } else if (reduction && !perTarget) {
+    result = input;
+  } else if (reduction && target.hasRank()) {
+    bool probabilities =
+        target.dtype && isa<mlir::FloatType>(target.dtype);
+    if (!probabilities)
+      result = TensorInfo::ranked(*target.dims, input.dtype);
+    else if (target.getRank() > 1)
+      result = TensorInfo::ranked(
+          [&] {
+            SmallVector<DimInfo> dims(*target.dims);
+            dims.erase(dims.begin() + 1);
+            return dims;
+          }(),
+          input.dtype);
+    else
+      result = TensorInfo::ranked({}, input.dtype);
+  }
+  refiner.setTensor(op->getResult(0), result);
+  if (op->getNumResults() == 2)
+    refiner.setTensor(op->getResult(1), TensorInfo::ranked({}, input.dtype));
+  return true;
+}
+
 } // namespace
 
 bool mlir::torch_onnx::Torch::inferNeuralNetOp(Operation *op,
                                                ShapeRefiner &refiner) {
+  if (inferLoss(op, refiner))
+    return true;
   if (std::optional<TensorInfo> result = inferProduct(op, refiner)) {
     refiner.setTensor(op->getResult(0), std::move(*result));
     return true;
