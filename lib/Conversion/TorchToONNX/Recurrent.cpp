@@ -650,10 +650,13 @@ bool hasStaticTrailingDims(Value value) {
          llvm::none_of(ArrayRef(*shape).drop_front(2), ShapedType::isDynamic);
 }
 
-/// Whether `op` is the TorchScript operator `name`, which has no op of its
-/// own.
-bool isOperator(Torch::OperatorOp op, StringRef name) {
-  return op.getName() == name;
+/// `value` with its first two dims swapped: batch first to time-major and
+/// back.
+Value swapLeadingDims(ONNXBuilder &b, Value value) {
+  SmallVector<int64_t> perm = {1, 0};
+  for (int64_t d = 2; d < *getRank(value); ++d)
+    perm.push_back(d);
+  return b.transpose(value, perm);
 }
 
 /// `aten::_pack_padded_sequence(input, lengths, batch_first)` -> (data,
@@ -665,7 +668,7 @@ struct ConvertPackPaddedSequence
   LogicalResult
   matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isOperator(op, "aten::_pack_padded_sequence"))
+    if (op.getName() != "aten::_pack_padded_sequence")
       return failure();
     if (op->getNumOperands() != 3 || op->getNumResults() != 2)
       return rewriter.notifyMatchFailure(op, "unexpected signature");
@@ -681,13 +684,8 @@ struct ConvertPackPaddedSequence
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
     Type i64 = rewriter.getI64Type();
-    int64_t rank = *getRank(input);
-    if (*batchFirst) {
-      SmallVector<int64_t> perm = {1, 0};
-      for (int64_t d = 2; d < rank; ++d)
-        perm.push_back(d);
-      input = b.transpose(input, perm);
-    }
+    if (*batchFirst)
+      input = swapLeadingDims(b, input);
     lengths = b.cast(lengths, i64);
     // The longest sequence's steps; lengths are sorted, so lengths[0].
     Value longest = b.reduce<ONNX::ReduceMaxOp>(lengths, {0}, true);
@@ -721,7 +719,7 @@ struct ConvertPadPackedSequence
   LogicalResult
   matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isOperator(op, "aten::_pad_packed_sequence"))
+    if (op.getName() != "aten::_pad_packed_sequence")
       return failure();
     if (op->getNumOperands() != 5 || op->getNumResults() != 2)
       return rewriter.notifyMatchFailure(op, "unexpected signature");
@@ -766,12 +764,8 @@ struct ConvertPadPackedSequence
           b.withMissingInputs(ONNX::PadOp::getOperationName(),
                               {padded, b.concatSizes(pads), *fill}));
     }
-    if (*batchFirst) {
-      SmallVector<int64_t> perm = {1, 0};
-      for (int64_t d = 2; d < rank; ++d)
-        perm.push_back(d);
-      padded = b.transpose(padded, perm);
-    }
+    if (*batchFirst)
+      padded = swapLeadingDims(b, padded);
     rewriter.replaceOp(
         op, {padded, b.cast(batch->lengths, lengthsType.getElementType())});
     return success();
