@@ -519,20 +519,11 @@ bool inferLoss(Operation *op, ShapeRefiner &refiner) {
   } else if (reduction && !perTarget) {
     result = input;
   } else if (reduction && target.hasRank()) {
-    bool probabilities =
-        target.dtype && isa<mlir::FloatType>(target.dtype);
-    if (!probabilities)
-      result = TensorInfo::ranked(*target.dims, input.dtype);
-    else if (target.getRank() > 1)
-      result = TensorInfo::ranked(
-          [&] {
-            SmallVector<DimInfo> dims(*target.dims);
-            dims.erase(dims.begin() + 1);
-            return dims;
-          }(),
-          input.dtype);
-    else
-      result = TensorInfo::ranked({}, input.dtype);
+    // Class probabilities are shaped as the input: their class dim goes.
+    SmallVector<DimInfo> dims(*target.dims);
+    if (target.dtype && isa<mlir::FloatType>(target.dtype) && !dims.empty())
+      dims.erase(dims.begin() + (dims.size() > 1 ? 1 : 0));
+    result = TensorInfo::ranked(dims, input.dtype);
   }
   refiner.setTensor(op->getResult(0), result);
   if (op->getNumResults() == 2)
