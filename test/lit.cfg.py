@@ -57,6 +57,7 @@ tools = [
     "torch-onnx-opt",
     ToolSubst("torch-onnx-translate", unresolved="ignore"),
     ToolSubst("torch-onnx-compile", unresolved="ignore"),
+    ToolSubst("torch-onnx-shapegen", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 

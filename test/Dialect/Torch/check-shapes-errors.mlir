@@ -339,3 +339,17 @@ func.func @in_branch(%x: !torch.vtensor<[2,3],f32> {torch_onnx.name = "x"}, %y: 
   %2 = torch.aten.add.Tensor %0, %z, %int1 : !torch.vtensor<[4,3],f32>, !torch.vtensor<[5,3],f32>, !torch.int -> !torch.vtensor<[4,3],f32>
   return %2 : !torch.vtensor<[4,3],f32>
 }
+
+// -----
+
+// An op that no hand-written rule knows runs LibTorch's shape function,
+// which raises PyTorch's error: an in-place op cannot grow its operand.
+
+// expected-note @+2 {{operand 0 is argument 'a' of shape [3] and dtype f32}}
+// expected-note @+1 {{operand 1 is argument 'b' of shape [2, 3] and dtype f32}}
+func.func @inplace_grows(%a: !torch.vtensor<[3],f32> {torch_onnx.name = "a"}, %b: !torch.vtensor<[2,3],f32> {torch_onnx.name = "b"}) -> !torch.vtensor {
+  %int1 = torch.constant.int 1
+  // expected-error @+1 {{'aten::add_.Tensor' rejects its operands (operand 0 of shape [3], operand 1 of shape [2, 3]): The dims of tensor b (2) must be less than or equal to the dims of tensor a (1)}}
+  %0 = torch.aten.add_.Tensor %a, %b, %int1 : !torch.vtensor<[3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor
+  return %0 : !torch.vtensor
+}

@@ -71,6 +71,13 @@ moduleFromGraph(const std::shared_ptr<torch::jit::Graph> &graph,
                 const std::vector<at::Tensor> &stateTensors,
                 const std::vector<bool> &stateIsParameter);
 
+/// Imports the shape functions that LibTorch registers for its operators
+/// (torch/csrc/jit/runtime/symbolic_shape_registry.h): one private func.func
+/// per distinct function, and the module attribute that maps each operator
+/// name to its function (Torch::kShapeFunctionsAttr). On failure, emits an
+/// error and returns null.
+OwningOpRef<ModuleOp> importShapeFunctions(MLIRContext *context);
+
 } // namespace mlir::torch_onnx
 
 #endif // TORCH_ONNX_IMPORT_TORCHSCRIPT_TORCHSCRIPTIMPORTER_H

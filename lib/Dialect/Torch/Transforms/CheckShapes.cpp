@@ -17,6 +17,7 @@
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
 #include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
+#include "torch-onnx/Dialect/Torch/Transforms/ShapeLibrary.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -129,6 +130,12 @@ private:
   bool checkNormalization(Operation *op);
   bool checkLayerNorm(Operation *op);
   bool checkBroadcast(Operation *op);
+  /// Runs LibTorch's shape function of `op` (ShapeLibrary.mlir), when its
+  /// tensor operands have static shapes and no hand-written shape rule knows
+  /// the op, and reports the error it raises. Some functions are older than
+  /// the ops they describe (conv2d's refuses an unbatched input, which
+  /// PyTorch takes); the ops with rules of their own are checked above.
+  bool checkWithShapeFunction(Operation *op);
   /// Reports `operand` when its dtype differs from that of `reference` and
   /// one of them is a float dtype: PyTorch converts neither, it rejects the
   /// pair.
@@ -176,7 +183,8 @@ void ShapeChecker::checkBlock(Block &block) {
 
 bool ShapeChecker::checkOp(Operation *op) {
   return checkConvolution(op) || checkLinear(op) || checkMatrixProduct(op) ||
-         checkNormalization(op) || checkBroadcast(op);
+         checkNormalization(op) || checkBroadcast(op) ||
+         checkWithShapeFunction(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -539,6 +547,40 @@ bool ShapeChecker::checkBroadcast(Operation *op) {
     }
   }
   return false;
+}
+
+bool ShapeChecker::checkWithShapeFunction(Operation *op) {
+  SmallVector<Operand> tensors;
+  for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
+    if (!isa<BaseTensorType>(operand.getType()))
+      continue;
+    std::optional<ArrayRef<int64_t>> sizes = getSizes(operand);
+    if (!sizes || !llvm::all_of(*sizes, isKnown))
+      return false;
+    tensors.push_back({"operand " + std::to_string(index), operand});
+  }
+  ShapeRefiner refiner;
+  if (applyHandWrittenRules(op, refiner))
+    return false;
+  std::optional<std::string> error = runShapeFunction(op, refiner).error;
+  if (!error)
+    return false;
+  StringRef message = StringRef(*error).trim();
+  message.consume_front("AssertionError:");
+  message = message.trim();
+  InFlightDiagnostic diag = emitMismatch(op, tensors);
+  diag << "'" << getTorchOperatorName(op) << "' rejects its operands";
+  if (!tensors.empty()) {
+    diag << " (";
+    llvm::interleaveComma(tensors, diag, [&](const Operand &operand) {
+      diag << operand.role << " of shape "
+           << formatShape(*getSizes(operand.value));
+    });
+    diag << ")";
+  }
+  if (!message.empty())
+    diag << ": " << message;
+  return true;
 }
 
 struct CheckShapesPass : public Torch::impl::CheckShapesBase<CheckShapesPass> {

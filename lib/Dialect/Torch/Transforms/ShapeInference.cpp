@@ -17,6 +17,7 @@
 #include "TransformUtils.h"
 
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+#include "torch-onnx/Dialect/Torch/Transforms/ShapeLibrary.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -477,6 +478,90 @@ void ShapeRefiner::refineLoop(Operation *op) {
   if (readsDependentValue(op))
     for (Value result : op->getResults())
       markDependent(result);
+}
+
+//===----------------------------------------------------------------------===//
+// Rules
+//===----------------------------------------------------------------------===//
+
+/// The dtype of the first result of an op that only a shape function knows:
+/// that of its first tensor operand, or of the elements of its first tensor
+/// list (cat) when they agree. Null for the elementwise ops, whose dtypes
+/// vary and which have hand-written rules, and for the other ops of the
+/// shape library whose result dtype is another (indices, quantized and
+/// created tensors).
+static Type getDefaultResultDtype(Operation *op, const ShapeRefiner &refiner) {
+  std::string name = getTorchOperatorName(op);
+  func::FuncOp function = lookupShapeFunction(name);
+  if (!function || function.getSymName() == "unary" ||
+      function.getSymName().starts_with("broadcast"))
+    return Type();
+  StringRef base = StringRef(name).split('.').first;
+  if (llvm::is_contained({"aten::argmax", "aten::arange", "aten::zeros",
+                          "aten::_shape_as_tensor", "prim::NumToTensor"},
+                         base))
+    return Type();
+  for (Value operand : op->getOperands()) {
+    if (isa<BaseTensorType>(operand.getType()))
+      return refiner.getTensor(operand).dtype;
+    auto list = dyn_cast<ListType>(operand.getType());
+    if (!list || !isa<BaseTensorType>(list.getContainedType()))
+      continue;
+    std::optional<SmallVector<TensorInfo>> elements =
+        refiner.getTensorList(operand);
+    if (!elements || elements->empty())
+      return Type();
+    Type dtype = (*elements)[0].dtype;
+    for (const TensorInfo &element : *elements)
+      if (element.dtype != dtype)
+        return Type();
+    return dtype;
+  }
+  return Type();
+}
+
+bool mlir::torch_onnx::Torch::applyShapeRules(Operation *op,
+                                              ShapeRefiner &refiner) {
+  bool known = applyHandWrittenRules(op, refiner);
+  SmallVector<Value> tensorResults;
+  for (Value result : op->getResults())
+    if (isa<BaseTensorType>(result.getType()))
+      tensorResults.push_back(result);
+  // A shape function cannot add to dims that a rule knows or names with a
+  // symbol.
+  bool complete = known && llvm::all_of(tensorResults, [&](Value result) {
+    const TensorInfo *info = refiner.lookupTensor(result);
+    return info && info->hasRank() &&
+           llvm::all_of(*info->dims, [](const DimInfo &dim) {
+             return dim.isKnown() || dim.symbol;
+           });
+  });
+  if (complete)
+    return true;
+  std::optional<SmallVector<OptionalDims>> shapes =
+      runShapeFunction(op, refiner).dims;
+  if (!shapes || shapes->size() != tensorResults.size())
+    return known;
+  for (auto [index, result, dims] :
+       llvm::enumerate(tensorResults, *shapes)) {
+    if (!dims)
+      continue;
+    const TensorInfo *rule = known ? refiner.lookupTensor(result) : nullptr;
+    TensorInfo merged;
+    if (rule)
+      merged = *rule;
+    else if (index == 0)
+      merged.dtype = getDefaultResultDtype(op, refiner);
+    if (!merged.hasRank()) {
+      merged.dims = dims;
+    } else if (merged.getRank() == int64_t(dims->size())) {
+      // The more specific of the two: a known size, else a symbol.
+      for (auto [dim, computed] : llvm::zip(*merged.dims, *dims))
+        dim = unifyDims(dim, computed);
+    }
+    refiner.setTensor(result, std::move(merged));
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//

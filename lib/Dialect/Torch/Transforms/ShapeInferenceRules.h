@@ -49,12 +49,30 @@ bool inferScalarOp(Operation *op, ShapeRefiner &refiner);
 /// ints (`bsz * num_heads` in traced attention code).
 void inferTensorIntArithmetic(Operation *op, ShapeRefiner &refiner);
 
-/// Applies the rule that knows `op`; false when none does.
-inline bool applyShapeRules(Operation *op, ShapeRefiner &refiner) {
+/// Applies the hand-written rule that knows `op`; false when none does.
+inline bool applyHandWrittenRules(Operation *op, ShapeRefiner &refiner) {
   return inferElementwiseOp(op, refiner) || inferViewOp(op, refiner) ||
          inferIndexingOp(op, refiner) || inferNeuralNetOp(op, refiner) ||
          inferReductionOrCreationOp(op, refiner) || inferScalarOp(op, refiner);
 }
+
+/// What LibTorch's shape function of an op says when it runs on what a
+/// refiner knows of the op's operands (ShapeLibrary.cpp).
+struct ShapeFunctionResult {
+  /// The dims of each tensor result, in order; none when the op has no
+  /// shape function or the function cannot tell.
+  std::optional<SmallVector<OptionalDims>> dims;
+  /// The error the function raised, in PyTorch's words: PyTorch would
+  /// reject these operands.
+  std::optional<std::string> error;
+};
+ShapeFunctionResult runShapeFunction(Operation *op,
+                                     const ShapeRefiner &refiner);
+
+/// Records what the shape function and the hand-written rule of `op` know
+/// about its tensor results: the dims of either, the dtype of the rule.
+/// False when neither knows the op.
+bool applyShapeRules(Operation *op, ShapeRefiner &refiner);
 
 //===----------------------------------------------------------------------===//
 // Op families
