@@ -68,16 +68,17 @@ func.func @unknown_writer(%x: !torch.tensor) -> !torch.tensor {
 
 // -----
 
-// native_batch_norm in training mode updates its statistics in place.
+// instance_norm with input statistics updates its running statistics from
+// each instance's statistics, which need the input's rank.
 
-func.func @native_batch_norm_training(%x: !torch.tensor<[2,3],f32>, %rm: !torch.tensor<[3],f32>, %rv: !torch.tensor<[3],f32>) -> !torch.tensor {
+func.func @instance_norm_unranked(%x: !torch.tensor<*,f32>, %rm: !torch.tensor<[3],f32>, %rv: !torch.tensor<[3],f32>) -> !torch.tensor {
   %none = torch.constant.none
   %true = torch.constant.bool true
   %momentum = torch.constant.float 1.000000e-01
   %eps = torch.constant.float 1.000000e-05
-  // expected-error @+1 {{cannot rewrite 'torch.aten.native_batch_norm', which updates running statistics in place; use aten.batch_norm}}
-  %0:3 = torch.aten.native_batch_norm %x, %none, %none, %rm, %rv, %true, %momentum, %eps : !torch.tensor<[2,3],f32>, !torch.none, !torch.none, !torch.tensor<[3],f32>, !torch.tensor<[3],f32>, !torch.bool, !torch.float, !torch.float -> !torch.tensor, !torch.tensor, !torch.tensor
-  return %0#0 : !torch.tensor
+  // expected-error @+1 {{cannot compute the running statistics of instance normalization with input statistics: the rank of its input is unknown or below 3}}
+  %0 = torch.aten.instance_norm %x, %none, %none, %rm, %rv, %true, %momentum, %eps, %true : !torch.tensor<*,f32>, !torch.none, !torch.none, !torch.tensor<[3],f32>, !torch.tensor<[3],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.tensor
+  return %0 : !torch.tensor
 }
 
 // -----

@@ -229,6 +229,55 @@ func.func @batch_norm_training(%x: !torch.tensor<[8,3,5],f32>, %rm: !torch.tenso
 
 // -----
 
+// native_batch_norm in training mode updates its statistics as batch_norm
+// does.
+
+// CHECK-LABEL: func.func @native_batch_norm_training(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[8,3],f32>, %[[RM:.*]]: !torch.vtensor<[3],f32>, %[[RV:.*]]: !torch.vtensor<[3],f32>)
+// CHECK:         %[[MEAN:.*]] = torch.aten.mean.dim %[[X]]
+// CHECK:         %[[VAR:.*]] = torch.aten.var.dim %[[X]]
+// CHECK:         %[[NEWRM:.*]] = torch.aten.add.Tensor %[[RM]]
+// CHECK:         %[[NEWRV:.*]] = torch.aten.add.Tensor %[[RV]]
+// CHECK:         %[[Y:[^,]*]], %{{.*}}, %{{.*}} = torch.aten.native_batch_norm %[[X]], %{{.*}}, %{{.*}}, %[[RM]], %[[RV]]
+// CHECK:         return %[[Y]], %[[NEWRM]], %[[NEWRV]]
+func.func @native_batch_norm_training(%x: !torch.tensor<[8,3],f32>, %rm: !torch.tensor<[3],f32>, %rv: !torch.tensor<[3],f32>) -> (!torch.tensor, !torch.tensor<[3],f32>, !torch.tensor<[3],f32>) {
+  %none = torch.constant.none
+  %true = torch.constant.bool true
+  %momentum = torch.constant.float 1.000000e-01
+  %eps = torch.constant.float 1.000000e-05
+  %0:3 = torch.aten.native_batch_norm %x, %none, %none, %rm, %rv, %true, %momentum, %eps : !torch.tensor<[8,3],f32>, !torch.none, !torch.none, !torch.tensor<[3],f32>, !torch.tensor<[3],f32>, !torch.bool, !torch.float, !torch.float -> !torch.tensor, !torch.tensor, !torch.tensor
+  return %0#0, %rm, %rv : !torch.tensor, !torch.tensor<[3],f32>, !torch.tensor<[3],f32>
+}
+
+// -----
+
+// instance_norm with input statistics: each instance's mean and unbiased
+// variance over the dims after the channels, averaged over the batch,
+// update the running statistics.
+
+// CHECK-LABEL: func.func @instance_norm_input_stats(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[8,3,5],f32>, %[[RM:.*]]: !torch.vtensor<[3],f32>, %[[RV:.*]]: !torch.vtensor<[3],f32>)
+// CHECK:         %[[INST_MEAN:.*]] = torch.aten.mean.dim %[[X]], %{{.*}}, %{{.*}}, %{{.*}} : !torch.vtensor<[8,3,5],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[8,3],f32>
+// CHECK:         %[[INST_VAR:.*]] = torch.aten.var.dim %[[X]], %{{.*}}, %{{.*}}, %{{.*}} : !torch.vtensor<[8,3,5],f32>, !torch.list<int>, !torch.bool, !torch.bool -> !torch.vtensor<[8,3],f32>
+// CHECK:         %[[MEAN:.*]] = torch.aten.mean.dim %[[INST_MEAN]], %{{.*}} -> !torch.vtensor<[3],f32>
+// CHECK:         %[[VAR:.*]] = torch.aten.mean.dim %[[INST_VAR]], %{{.*}} -> !torch.vtensor<[3],f32>
+// CHECK:         torch.aten.sub.Tensor %[[MEAN]], %[[RM]]
+// CHECK:         %[[NEWRM:.*]] = torch.aten.add.Tensor %[[RM]]
+// CHECK:         torch.aten.sub.Tensor %[[VAR]], %[[RV]]
+// CHECK:         %[[NEWRV:.*]] = torch.aten.add.Tensor %[[RV]]
+// CHECK:         %[[Y:.*]] = torch.aten.instance_norm %[[X]], %{{.*}}, %{{.*}}, %[[RM]], %[[RV]]
+// CHECK:         return %[[Y]], %[[NEWRM]], %[[NEWRV]]
+func.func @instance_norm_input_stats(%x: !torch.tensor<[8,3,5],f32>, %rm: !torch.tensor<[3],f32>, %rv: !torch.tensor<[3],f32>) -> (!torch.tensor, !torch.tensor<[3],f32>, !torch.tensor<[3],f32>) {
+  %none = torch.constant.none
+  %true = torch.constant.bool true
+  %momentum = torch.constant.float 1.000000e-01
+  %eps = torch.constant.float 1.000000e-05
+  %0 = torch.aten.instance_norm %x, %none, %none, %rm, %rv, %true, %momentum, %eps, %true : !torch.tensor<[8,3,5],f32>, !torch.none, !torch.none, !torch.tensor<[3],f32>, !torch.tensor<[3],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.tensor
+  return %0, %rm, %rv : !torch.tensor, !torch.tensor<[3],f32>, !torch.tensor<[3],f32>
+}
+
+// -----
+
 // The copy ops between the two tensor kinds fold away, and literals become
 // value literals. A list holds its tensors by reference, so it is rebuilt
 // when one of them is overwritten after the list was made.

@@ -403,14 +403,11 @@ LogicalResult ValueSemanticsRewriter::processWriter(Operation *op,
 }
 
 LogicalResult ValueSemanticsRewriter::processBatchNorm(Operation *op) {
-  if (!isa<AtenBatchNormOp>(op))
-    return op->emitError("cannot rewrite '")
-           << op->getName()
-           << "', which updates running statistics in place; use "
-              "aten.batch_norm";
+  // batch_norm, native_batch_norm and instance_norm have the input, the
+  // running statistics and the momentum at the same positions.
   Value runningMean = op->getOperand(3), runningVar = op->getOperand(4);
   if (!aliases->lookup(runningMean) || !aliases->lookup(runningVar))
-    return op->emitError("batch normalization in training mode must have "
+    return op->emitError("normalization with input statistics must update "
                          "both running statistics or neither");
   // The normalization reads the statistics before the update.
   if (failed(readOperands(op)))
@@ -418,7 +415,7 @@ LogicalResult ValueSemanticsRewriter::processBatchNorm(Operation *op) {
   markCreated(op);
   FailureOr<std::pair<Value, Value>> updated = createUpdatedRunningStats(
       builder, op, op->getOperand(0), op->getOperand(3), op->getOperand(4),
-      op->getOperand(6));
+      op->getOperand(6), /*perInstance=*/isa<AtenInstanceNormOp>(op));
   if (failed(updated) || failed(write(runningMean, updated->first, op)) ||
       failed(write(runningVar, updated->second, op)))
     return failure();

@@ -241,24 +241,33 @@ FailureOr<Value> Torch::createScatter(OpBuilder &builder, OpResult viewResult,
 }
 
 FailureOr<std::pair<Value, Value>>
-Torch::createUpdatedRunningStats(OpBuilder &builder, Operation *batchNorm,
+Torch::createUpdatedRunningStats(OpBuilder &builder, Operation *norm,
                                  Value input, Value runningMean,
-                                 Value runningVar, Value momentum) {
-  Location loc = batchNorm->getLoc();
+                                 Value runningVar, Value momentum,
+                                 bool perInstance) {
+  Location loc = norm->getLoc();
   BaseTensorType inputType = getValueTensorType(input);
-  if (!inputType.hasSizes() || inputType.getRank() < 2)
-    return batchNorm->emitError("cannot compute the running statistics of "
-                                "batch normalization in training mode: the "
-                                "rank of its input is unknown");
-  // Statistics over every dim but the channels (dim 1).
+  int64_t minRank = perInstance ? 3 : 2;
+  if (!inputType.hasSizes() || inputType.getRank() < minRank)
+    return norm->emitError("cannot compute the running statistics of ")
+           << (perInstance ? "instance" : "batch")
+           << " normalization with input statistics: the rank of its input "
+              "is unknown or below "
+           << minRank;
+  // Statistics over every dim but the channels (dim 1), or per instance
+  // over the dims after the channels.
+  ArrayRef<int64_t> sizes = inputType.getSizes();
   SmallVector<Value> dims;
-  for (int64_t d = 0; d < inputType.getRank(); ++d)
+  for (int64_t d = perInstance ? 2 : 0; d < inputType.getRank(); ++d)
     if (d != 1)
       dims.push_back(ConstantIntOp::create(builder, loc, d));
   Value dimList = PrimListConstructOp::create(
       builder, loc, ListType::get(builder.getType<IntType>()), dims);
-  Type statType = inputType.getWithSizesAndDtype(
-      ArrayRef<int64_t>{inputType.getSizes()[1]}, inputType.getOptionalDtype());
+  SmallVector<int64_t> statSizes = {sizes[1]};
+  if (perInstance)
+    statSizes.insert(statSizes.begin(), sizes[0]);
+  Type statType =
+      inputType.getWithSizesAndDtype(statSizes, inputType.getOptionalDtype());
   Value yes = ConstantBoolOp::create(builder, loc, true);
   Value no = ConstantBoolOp::create(builder, loc, false);
   Value none = ConstantNoneOp::create(builder, loc);
@@ -267,6 +276,18 @@ Torch::createUpdatedRunningStats(OpBuilder &builder, Operation *batchNorm,
       AtenMeanDimOp::create(builder, loc, statType, input, dimList, no, none);
   Value var =
       AtenVarDimOp::create(builder, loc, statType, input, dimList, yes, no);
+  if (perInstance) {
+    // The instances' statistics averaged over the batch.
+    Type channelType = inputType.getWithSizesAndDtype(
+        ArrayRef<int64_t>{sizes[1]}, inputType.getOptionalDtype());
+    Value batchDim = PrimListConstructOp::create(
+        builder, loc, ListType::get(builder.getType<IntType>()),
+        ValueRange{ConstantIntOp::create(builder, loc, 0)});
+    mean = AtenMeanDimOp::create(builder, loc, channelType, mean, batchDim, no,
+                                 none);
+    var = AtenMeanDimOp::create(builder, loc, channelType, var, batchDim, no,
+                                none);
+  }
 
   auto update = [&](Value running, Value batch) -> Value {
     Type type = getValueTensorType(running);

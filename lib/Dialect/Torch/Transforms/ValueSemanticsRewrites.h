@@ -47,12 +47,16 @@ FailureOr<Operation *> createFunctionalFromOutVariant(OpBuilder &builder,
 FailureOr<Value> createScatter(OpBuilder &builder, OpResult view, Value base,
                                Value update, Operation *writer);
 
-/// The running mean and variance `aten.batch_norm` in training mode leaves:
-/// `running + momentum * (batchStatistic - running)`, with the batch's
-/// unbiased variance.
+/// The running mean and variance that normalization op `norm` leaves when
+/// it normalizes with its input's statistics: `running + momentum *
+/// (statistic - running)`, where the statistics are the mean and unbiased
+/// variance of each channel: over the batch for batch norm, and for
+/// instance norm (`perInstance`) over each instance, averaged over the
+/// batch.
 FailureOr<std::pair<Value, Value>>
-createUpdatedRunningStats(OpBuilder &builder, Operation *batchNorm, Value input,
-                          Value runningMean, Value runningVar, Value momentum);
+createUpdatedRunningStats(OpBuilder &builder, Operation *norm, Value input,
+                          Value runningMean, Value runningVar, Value momentum,
+                          bool perInstance = false);
 
 } // namespace mlir::torch_onnx::Torch
 
