@@ -7,7 +7,8 @@
 //
 // Activations map to their ONNX operator when the target opset has it and
 // to a short decomposition otherwise (HardSwish comes in opset 14, Mish in
-// 18, Gelu in 20). Dropout in eval mode forwards its input.
+// 18, Gelu in 20). Dropout in eval mode forwards its input; in training
+// mode it keeps the elements where a uniform draw reaches p.
 //
 //===----------------------------------------------------------------------===//
 
@@ -424,6 +425,50 @@ struct ConvertEvalDropout : public ONNXConversionPattern<OpTy> {
   }
 };
 
+/// dropout(input, p, train=true): each element zeroed with probability p,
+/// the others scaled by 1 / (1 - p), through a uniform draw compared with p.
+/// Not ONNX's Dropout with training_mode: onnxruntime's graph optimizations
+/// remove Dropout nodes whatever their training_mode. p = 1 is input * 0,
+/// as PyTorch computes it.
+struct ConvertTrainingDropout
+    : public ONNXConversionPattern<Torch::AtenDropoutOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenDropoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<bool> train = Torch::matchConstantBool(op.getTrain());
+    std::optional<double> p = Torch::matchConstantFloat(op.getP());
+    auto type = getConvertedTensorType(getTypeConverter(), op.getResult());
+    if (!train || !*train || !p || *p == 0.0)
+      return failure();
+    Value input = adaptor.getInput();
+    if (!type || !isFloatType(type.getElementType()) || *p < 0.0 ||
+        *p > 1.0 || getElementType(input) != type.getElementType())
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    if (*p == 1.0) {
+      rewriter.replaceOp(
+          op, b.binary<ONNX::MulOp>(input, b.scalar(elementType, 0.0)));
+      return success();
+    }
+    auto inputType = cast<TensorType>(input.getType());
+    Value uniform = b.create<ONNX::RandomUniformLikeOp>(
+        inputType, input,
+        {b.intAttr("dtype", *getONNXDataType(elementType)),
+         b.floatAttr("low", 0.0), b.floatAttr("high", 1.0)});
+    Value kept = b.binary<ONNX::GreaterOrEqualOp>(
+        uniform, b.scalar(elementType, *p), rewriter.getI1Type());
+    Value scaled =
+        b.binary<ONNX::MulOp>(input, b.scalar(elementType, 1.0 / (1.0 - *p)));
+    rewriter.replaceOp(op, b.create<ONNX::WhereOp>(
+                               inputType, {kept, scaled,
+                                           b.scalar(elementType, 0.0)}));
+    return success();
+  }
+};
+
 /// native_dropout outside training: the input and an all-true mask.
 struct ConvertNativeDropout
     : public ONNXConversionPattern<Torch::AtenNativeDropoutOp> {
@@ -483,5 +528,6 @@ void torch_to_onnx::populateActivationPatterns(TypeConverter &typeConverter,
               ConvertEvalDropout<AtenFeatureDropoutOp>,
               ConvertEvalDropout<AtenAlphaDropoutOp>,
               ConvertEvalDropout<AtenFeatureAlphaDropoutOp>,
-              ConvertNativeDropout>(typeConverter, patterns, opset);
+              ConvertNativeDropout, ConvertTrainingDropout>(typeConverter,
+                                                            patterns, opset);
 }

@@ -568,7 +568,8 @@ Value buildFusedAttention(ONNXBuilder &b,
 /// computes it: `softmax(q @ k^T * scale + bias) @ v`, where the bias is
 /// -inf at the positions the causal mask or a boolean `attn_mask` (false
 /// there) leaves out, and a float `attn_mask` is added. The scale defaults
-/// to `1 / sqrt(E)`. Dropout must be off.
+/// to `1 / sqrt(E)`. A dropout_p above 0 drops attention weights where a
+/// uniform draw falls below it.
 struct ConvertScaledDotProductAttention
     : public ONNXConversionPattern<Torch::AtenScaledDotProductAttentionOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
@@ -590,9 +591,9 @@ struct ConvertScaledDotProductAttention
     Type elementType = getElementType(query);
 
     std::optional<double> dropout = Torch::matchConstantFloat(op.getDropoutP());
-    if (!dropout || *dropout != 0.0)
+    if (!dropout || *dropout < 0.0 || *dropout >= 1.0)
       return rewriter.notifyMatchFailure(
-          op, "dropout_p must be 0: the ONNX model is deterministic");
+          op, "dropout_p must be known at compile time and below 1");
     std::optional<bool> isCausal = Torch::matchConstantBool(op.getIsCausal());
     std::optional<bool> enableGqa = Torch::matchConstantBool(op.getEnableGqa());
     if (!isCausal || !enableGqa)
@@ -637,8 +638,12 @@ struct ConvertScaledDotProductAttention
       scale = *given;
     }
 
-    if (Value fused = buildFusedAttention(b, op, adaptor, resultType, *rank,
-                                          *isCausal)) {
+    // ONNX's Attention has no dropout.
+    Value fused = *dropout == 0.0 ? buildFusedAttention(b, op, adaptor,
+                                                        resultType, *rank,
+                                                        *isCausal)
+                                  : Value();
+    if (fused) {
       rewriter.replaceOp(op, fused);
       return success();
     }
@@ -670,6 +675,23 @@ struct ConvertScaledDotProductAttention
     }
     Value probabilities =
         maskedSoftmax(b, scores, /*mask=*/{}, /*axis=*/*rank - 1);
+    if (*dropout != 0.0) {
+      // Dropout of the attention weights, drawn on every call as PyTorch
+      // does whenever dropout_p is not 0: the weights where a uniform draw
+      // reaches p, scaled by 1 / (1 - p). Not ONNX's Dropout, which
+      // onnxruntime's optimizations remove whatever its training_mode.
+      auto type = cast<TensorType>(probabilities.getType());
+      Value uniform = b.create<ONNX::RandomUniformLikeOp>(
+          type, probabilities,
+          {b.intAttr("dtype", *getONNXDataType(elementType)),
+           b.floatAttr("low", 0.0), b.floatAttr("high", 1.0)});
+      Value kept = b.binary<ONNX::GreaterOrEqualOp>(
+          uniform, b.scalar(elementType, *dropout), rewriter.getI1Type());
+      Value scaled = b.binary<ONNX::MulOp>(
+          probabilities, b.scalar(elementType, 1.0 / (1.0 - *dropout)));
+      probabilities = b.create<ONNX::WhereOp>(
+          type, {kept, scaled, b.scalar(elementType, 0.0)});
+    }
     rewriter.replaceOp(
         op, b.create<ONNX::MatMulOp>(resultType, {probabilities, value}));
     return success();

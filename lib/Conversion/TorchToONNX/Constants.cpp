@@ -631,6 +631,79 @@ struct ConvertLinspace : public ONNXConversionPattern<Torch::AtenLinspaceOp> {
   }
 };
 
+/// linspace with bounds known only at run time (linspace and its
+/// Tensor_Tensor, Tensor_Scalar and Scalar_Tensor overloads) and a constant
+/// number of steps, into a float result: as PyTorch computes it, start +
+/// step * i for the first half of the steps and end - step * (steps - 1 -
+/// i) for the rest, where step = (end - start) / (steps - 1).
+template <typename OpTy>
+struct ConvertRuntimeLinspace : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Constant bounds fold to a constant (ConvertLinspace).
+    if (Torch::matchConstantFloat(op.getStart()) &&
+        Torch::matchConstantFloat(op.getEnd()))
+      return failure();
+    RankedTensorType type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    std::optional<int64_t> steps = Torch::matchConstantInt(op.getSteps());
+    if (!type || type.getRank() != 1 || !steps || *steps < 0 ||
+        !isFloatType(type.getElementType()))
+      return rewriter.notifyMatchFailure(
+          op, "expected a constant number of steps and a float result");
+    Type elementType = type.getElementType();
+    Location loc = op.getLoc();
+    FailureOr<Value> start = getOperandAs(rewriter, loc, op.getStart(),
+                                          adaptor.getStart(), elementType);
+    FailureOr<Value> end = getOperandAs(rewriter, loc, op.getEnd(),
+                                        adaptor.getEnd(), elementType);
+    if (failed(start) || failed(end) || getRank(*start) != 0 ||
+        getRank(*end) != 0)
+      return rewriter.notifyMatchFailure(op, "expected 0-d bounds");
+    ONNXBuilder b(rewriter, loc);
+    auto resultType = RankedTensorType::get({*steps}, elementType);
+    // The results take the Torch result's type, which may know less.
+    if (*steps == 0) {
+      rewriter.replaceOp(op, b.reshape(b.splat(resultType, 0.0), {0}, type));
+      return success();
+    }
+    if (*steps == 1) {
+      rewriter.replaceOp(op, b.reshape(*start, {1}, type));
+      return success();
+    }
+    // The indices from the start and from the end, and which half each
+    // element is in, are constants.
+    SmallVector<Attribute> fromStart, fromEnd;
+    SmallVector<bool> firstHalf;
+    for (int64_t i = 0; i < *steps; ++i) {
+      fromStart.push_back(FloatAttr::get(elementType, i));
+      fromEnd.push_back(FloatAttr::get(elementType, *steps - 1 - i));
+      firstHalf.push_back(i < *steps / 2);
+    }
+    Value step = b.binary<ONNX::DivOp>(
+        b.binary<ONNX::SubOp>(*end, *start),
+        b.scalar(elementType, static_cast<double>(*steps - 1)));
+    Value front = b.binary<ONNX::AddOp>(
+        *start,
+        b.binary<ONNX::MulOp>(
+            step, b.constant(DenseElementsAttr::get(resultType, fromStart))));
+    Value back = b.binary<ONNX::SubOp>(
+        *end,
+        b.binary<ONNX::MulOp>(
+            step, b.constant(DenseElementsAttr::get(resultType, fromEnd))));
+    Value half = b.constant(DenseElementsAttr::get(
+        RankedTensorType::get({*steps}, rewriter.getI1Type()),
+        ArrayRef<bool>(firstHalf)));
+    rewriter.replaceOp(op,
+                       b.create<ONNX::WhereOp>(type, {half, front, back}));
+    return success();
+  }
+};
+
 } // namespace
 
 void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
@@ -721,6 +794,11 @@ void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
               ConvertFillLike<Torch::AtenFillScalarOp>,
               ConvertFillLike<Torch::AtenFillTensorOp>>(typeConverter, patterns,
                                                         opset);
+  addPatterns<ConvertRuntimeLinspace<Torch::AtenLinspaceOp>,
+              ConvertRuntimeLinspace<Torch::AtenLinspaceTensorTensorOp>,
+              ConvertRuntimeLinspace<Torch::AtenLinspaceTensorScalarOp>,
+              ConvertRuntimeLinspace<Torch::AtenLinspaceScalarTensorOp>>(
+      typeConverter, patterns, opset);
   addPatterns<ConvertLinspace, ConvertArange<Torch::AtenArangeOp>,
               ConvertArange<Torch::AtenArangeStartOp>,
               ConvertArange<Torch::AtenArangeStartStepOp>>(typeConverter,

@@ -8,8 +8,9 @@
 // linear becomes one Gemm (transB=1) on 2-D inputs, Reshape + Gemm + Reshape
 // above (the output shape read from the input's when its leading dims are
 // dynamic), and MatMul + Add when the last dim is dynamic;
-// addmm becomes Gemm; the other matrix products MatMul, einsum Einsum and
-// linalg_det Det.
+// addmm becomes Gemm; the other matrix products MatMul, einsum and
+// bilinear Einsum, addr an outer product by broadcasting, linalg_det
+// and logdet Det, and stft STFT.
 // Every convolution
 // form becomes Conv or ConvTranspose with explicit pads; weights stay the
 // initializers they were, so that the ONNX cleanups can fuse them.
@@ -28,6 +29,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <cctype>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -223,8 +225,22 @@ struct ConvertScaledMatMulAdd : public ONNXConversionPattern<OpTy> {
   }
 };
 
-/// linalg_det: Det of the batched square matrices; matrices of size 0
-/// have determinant 1.
+/// Det of the batched square matrices `input` (float), of result type
+/// `type`; matrices of size 0 have determinant 1.
+FailureOr<Value> createDeterminant(ONNXBuilder &b, RankedTensorType type,
+                                   Value input) {
+  std::optional<SmallVector<int64_t>> shape = getShape(input);
+  if (!shape || shape->size() < 2 || !isFloatType(type.getElementType()))
+    return failure();
+  if (shape->back() == 0) {
+    if (!type.hasStaticShape())
+      return failure();
+    return b.splat(type, 1.0);
+  }
+  return b.create<ONNX::DetOp>(type, b.cast(input, type.getElementType()));
+}
+
+/// linalg_det: Det.
 struct ConvertLinalgDet : public ONNXConversionPattern<Torch::AtenLinalgDetOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
 
@@ -232,19 +248,198 @@ struct ConvertLinalgDet : public ONNXConversionPattern<Torch::AtenLinalgDetOp> {
   matchAndRewrite(Torch::AtenLinalgDetOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
-    std::optional<SmallVector<int64_t>> shape = getShape(adaptor.getA());
-    if (!type || !shape || shape->size() < 2 ||
-        !isFloatType(type.getElementType()))
-      return rewriter.notifyMatchFailure(op, "unsupported operand");
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
     ONNXBuilder b(rewriter, op.getLoc());
-    if (shape->back() == 0) {
-      if (!type.hasStaticShape())
-        return rewriter.notifyMatchFailure(op, "dynamic batch of empty");
-      rewriter.replaceOp(op, b.splat(type, 1.0));
-      return success();
+    FailureOr<Value> det = createDeterminant(b, type, adaptor.getA());
+    if (failed(det))
+      return rewriter.notifyMatchFailure(op, "unsupported operand");
+    rewriter.replaceOp(op, *det);
+    return success();
+  }
+};
+
+/// `aten::logdet(self)`, which has no generated op: Log of Det, NaN for a
+/// negative determinant and -inf for a zero one, as in PyTorch.
+struct ConvertLogdet : public ONNXConversionPattern<Torch::OperatorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getName() != "aten::logdet")
+      return failure();
+    if (op->getNumOperands() != 1 || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "unexpected signature");
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult(0));
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    ONNXBuilder b(rewriter, op.getLoc());
+    FailureOr<Value> det =
+        createDeterminant(b, type, adaptor.getOperands()[0]);
+    if (failed(det))
+      return rewriter.notifyMatchFailure(op, "unsupported operand");
+    rewriter.replaceOp(op, b.unary<ONNX::LogOp>(*det));
+    return success();
+  }
+};
+
+/// `aten::addr(self, vec1, vec2, beta, alpha)`, which has no generated op:
+/// beta * self + alpha * the outer product of vec1 and vec2. With beta 0
+/// self is not read, so its NaNs do not propagate, as in PyTorch.
+struct ConvertAddr : public ONNXConversionPattern<Torch::OperatorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getName() != "aten::addr")
+      return failure();
+    if (op->getNumOperands() != 5 || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "unexpected signature");
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult(0));
+    std::optional<double> beta = getFactor(op->getOperand(3));
+    std::optional<double> alpha = getFactor(op->getOperand(4));
+    ValueRange operands = adaptor.getOperands();
+    if (!type || isBoolType(type.getElementType()) || !beta || !alpha ||
+        getRank(operands[1]) != 1 || getRank(operands[2]) != 1)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value column = b.unsqueeze(b.cast(operands[1], elementType), {1});
+    Value row = b.unsqueeze(b.cast(operands[2], elementType), {0});
+    Value product = b.binary<ONNX::MulOp>(column, row);
+    if (*alpha != 1.0)
+      product =
+          b.binary<ONNX::MulOp>(product, b.scalar(elementType, *alpha));
+    if (*beta != 0.0) {
+      Value self = b.cast(operands[0], elementType);
+      if (*beta != 1.0)
+        self = b.binary<ONNX::MulOp>(self, b.scalar(elementType, *beta));
+      product = b.binary<ONNX::AddOp>(product, self);
     }
-    Value input = b.cast(adaptor.getA(), type.getElementType());
-    rewriter.replaceOp(op, b.create<ONNX::DetOp>(type, input));
+    rewriter.replaceOp(op, product);
+    return success();
+  }
+};
+
+/// bilinear(input1, input2, weight, bias): y[..., o] = the sum over i and j
+/// of input1[..., i] * weight[o, i, j] * input2[..., j], one Einsum, plus
+/// bias[o].
+struct ConvertBilinear : public ONNXConversionPattern<Torch::AtenBilinearOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenBilinearOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult());
+    if (!type || !isFloatType(type.getElementType()) ||
+        getRank(adaptor.getWeight()) != 3 ||
+        getRank(adaptor.getInput1()) < 1 || getRank(adaptor.getInput2()) < 1)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value product = b.create<ONNX::EinsumOp>(
+        type,
+        {b.cast(adaptor.getInput1(), elementType),
+         b.cast(adaptor.getWeight(), elementType),
+         b.cast(adaptor.getInput2(), elementType)},
+        {b.stringAttr("equation", "...i,oij,...j->...o")});
+    if (!isNone(op.getBias()))
+      product = b.create<ONNX::AddOp>(
+          type, {product, b.cast(adaptor.getBias(), elementType)});
+    rewriter.replaceOp(op, product);
+    return success();
+  }
+};
+
+/// stft(self, n_fft, hop_length, win_length, window, normalized, onesided,
+/// return_complex=False) of a real signal [L] or [B, L]: ONNX's STFT, whose
+/// frames and frequencies are PyTorch's, then the frequencies moved before
+/// the frames. The hop defaults to n_fft / 4 and the window to ones; a
+/// window shorter than n_fft is padded with zeros on both sides, as PyTorch
+/// pads it. Normalized spectra are scaled by 1 / sqrt(n_fft).
+struct ConvertStft : public ONNXConversionPattern<Torch::AtenStftOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenStftOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    std::optional<int64_t> rank = getRank(input);
+    std::optional<int64_t> nfft = Torch::matchConstantInt(op.getNFft());
+    auto optionalInt = [](Value value, int64_t fallback) {
+      return isNone(value) ? std::optional<int64_t>(fallback)
+                           : Torch::matchConstantInt(value);
+    };
+    auto optionalBool = [](Value value, bool fallback) {
+      return isNone(value) ? std::optional<bool>(fallback)
+                           : Torch::matchConstantBool(value);
+    };
+    if (!type || !rank || (*rank != 1 && *rank != 2) || !nfft || *nfft <= 0 ||
+        !isFloatType(getElementType(input)) ||
+        !isFloatType(type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "unsupported signal");
+    std::optional<int64_t> hop = optionalInt(op.getHopLength(), *nfft / 4);
+    std::optional<int64_t> winLength = optionalInt(op.getWinLength(), *nfft);
+    std::optional<bool> normalized =
+        Torch::matchConstantBool(op.getNormalized());
+    std::optional<bool> onesided = optionalBool(op.getOnesided(), true);
+    std::optional<bool> aligned = optionalBool(op.getAlignToWindow(), false);
+    std::optional<bool> returnComplex =
+        Torch::matchConstantBool(op.getReturnComplex());
+    if (!hop || *hop <= 0 || !winLength || *winLength <= 0 ||
+        *winLength > *nfft || !normalized || !onesided || !aligned ||
+        *aligned || !returnComplex || *returnComplex)
+      return rewriter.notifyMatchFailure(
+          op, "expected constant options and a real result");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value signal = b.cast(input, elementType);
+    signal = *rank == 1 ? b.unsqueeze(signal, {0, 2})
+                        : b.unsqueeze(signal, {2});
+    Value window;
+    if (isNone(op.getWindow())) {
+      window = b.splat(RankedTensorType::get({*nfft}, elementType), 1.0);
+    } else {
+      window = b.cast(adaptor.getWindow(), elementType);
+      if (getShape(window) != SmallVector<int64_t>{*winLength})
+        return rewriter.notifyMatchFailure(op, "unexpected window size");
+      int64_t left = (*nfft - *winLength) / 2;
+      int64_t right = *nfft - *winLength - left;
+      SmallVector<Value> parts;
+      if (left > 0)
+        parts.push_back(
+            b.splat(RankedTensorType::get({left}, elementType), 0.0));
+      parts.push_back(window);
+      if (right > 0)
+        parts.push_back(
+            b.splat(RankedTensorType::get({right}, elementType), 0.0));
+      if (parts.size() > 1)
+        window = b.concat(parts, 0);
+    }
+    // STFT's [batch, frames, frequencies, 2].
+    SmallVector<int64_t> shape = llvm::to_vector(type.getShape());
+    if (*rank == 1)
+      shape.insert(shape.begin(), 1);
+    if (shape.size() != 4)
+      return rewriter.notifyMatchFailure(op, "unexpected result shape");
+    std::swap(shape[1], shape[2]);
+    Value spectrum = b.create<ONNX::STFTOp>(
+        RankedTensorType::get(shape, elementType),
+        {signal, b.i64Scalar(*hop), window, b.i64Scalar(*nfft)},
+        {b.intAttr("onesided", *onesided)});
+    if (*normalized)
+      spectrum = b.binary<ONNX::MulOp>(
+          spectrum,
+          b.scalar(elementType, 1.0 / std::sqrt(static_cast<double>(*nfft))));
+    spectrum = b.transpose(spectrum, {0, 2, 1, 3});
+    if (*rank == 1)
+      spectrum = b.squeeze(spectrum, {0});
+    rewriter.replaceOp(op, spectrum);
     return success();
   }
 };
@@ -533,6 +728,7 @@ void torch_to_onnx::populateLinearPatterns(TypeConverter &typeConverter,
                                            int64_t opset) {
   using namespace Torch;
   addPatterns<ConvertLinear, ConvertAddmm, ConvertEinsum, ConvertLinalgDet,
+              ConvertLogdet, ConvertAddr, ConvertBilinear, ConvertStft,
               ConvertMatMul<AtenMatmulOp>, ConvertMatMul<AtenMmOp>,
               ConvertMatMul<AtenBmmOp>, ConvertMatMul<AtenMvOp>,
               ConvertMatMul<AtenDotOp>, ConvertScaledMatMulAdd<AtenBaddbmmOp>,

@@ -9,7 +9,8 @@
 // tensors of their `torch.prim.ListConstruct`, and the tensors of a split
 // (split, split_with_sizes, chunk, unbind) are the results of one ONNX
 // Split, taken by the `torch.prim.ListUnpack` or `aten.__getitem__.t` that
-// consume the list.
+// consume the list; so are the tensors of broadcast_tensors and
+// nonzero_numpy, taken by a `torch.prim.ListUnpack`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -255,8 +256,39 @@ createBroadcast(ConversionPatternRewriter &rewriter, Location loc,
   return tensors;
 }
 
-/// prim.ListUnpack of a split, of broadcast_tensors, or of a list built in
-/// place.
+/// The tensors of `nonzero_numpy(self)`, one per dim of self (one for a 0-d
+/// self): the rows of NonZero, each the positions along one dim, of the
+/// converted `types`.
+FailureOr<SmallVector<Value>>
+createNonzeroRows(ConversionPatternRewriter &rewriter, Location loc,
+                  Torch::AtenNonzeroNumpyOp op, TypeRange types) {
+  Value self = rewriter.getRemappedValue(op.getSelf());
+  std::optional<int64_t> rank = self ? getRank(self) : std::nullopt;
+  if (!rank || llvm::is_contained(types, Type()) ||
+      static_cast<size_t>(std::max<int64_t>(*rank, 1)) != types.size())
+    return failure();
+  ONNXBuilder b(rewriter, loc);
+  if (*rank == 0)
+    self = b.reshape(self, {1});
+  auto rowType = dyn_cast<RankedTensorType>(types.front());
+  int64_t count = rowType && rowType.getRank() == 1 ? rowType.getDimSize(0)
+                                                    : ShapedType::kDynamic;
+  Value positions = b.create<ONNX::NonZeroOp>(
+      RankedTensorType::get({static_cast<int64_t>(types.size()), count},
+                            rewriter.getI64Type()),
+      self);
+  SmallVector<Value> rows;
+  for (auto [dim, type] : llvm::enumerate(types)) {
+    Value row = b.create<ONNX::GatherOp>(
+        RankedTensorType::get({count}, rewriter.getI64Type()),
+        {positions, b.i64Scalar(dim)}, {b.intAttr("axis", 0)});
+    rows.push_back(b.cast(row, cast<TensorType>(type).getElementType()));
+  }
+  return rows;
+}
+
+/// prim.ListUnpack of a split, of broadcast_tensors, of nonzero_numpy, or
+/// of a list built in place.
 struct ConvertListUnpack
     : public ONNXConversionPattern<Torch::PrimListUnpackOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
@@ -282,6 +314,18 @@ struct ConvertListUnpack
       if (failed(tensors) || tensors->size() != op->getNumResults())
         return rewriter.notifyMatchFailure(op, "unsupported broadcast");
       rewriter.replaceOp(op, *tensors);
+      return success();
+    }
+    if (auto nonzero =
+            op.getOperand().getDefiningOp<Torch::AtenNonzeroNumpyOp>()) {
+      SmallVector<Type> types;
+      for (Value result : op->getResults())
+        types.push_back(getConvertedTensorType(getTypeConverter(), result));
+      FailureOr<SmallVector<Value>> rows =
+          createNonzeroRows(rewriter, op.getLoc(), nonzero, types);
+      if (failed(rows))
+        return rewriter.notifyMatchFailure(op, "unsupported nonzero_numpy");
+      rewriter.replaceOp(op, *rows);
       return success();
     }
     std::optional<SplitInfo> info =

@@ -80,6 +80,21 @@ torch_to_onnx::getScalarAsTensor(ConversionPatternRewriter &rewriter,
   return cast;
 }
 
+FailureOr<Value>
+torch_to_onnx::getOperandAs(ConversionPatternRewriter &rewriter, Location loc,
+                            Value torchValue, Value converted,
+                            Type elementType) {
+  if (isa<Torch::IntType, Torch::FloatType, Torch::BoolType,
+          Torch::NumberType>(torchValue.getType()))
+    return getScalarAsTensor(rewriter, loc, torchValue, elementType);
+  if (!converted || !isa<TensorType>(converted.getType()))
+    return failure();
+  Value cast = ONNXBuilder(rewriter, loc).cast(converted, elementType);
+  if (!cast)
+    return failure();
+  return cast;
+}
+
 FailureOr<SmallVector<Value>>
 torch_to_onnx::getTensorListElements(ConversionPatternRewriter &rewriter,
                                      Value list) {

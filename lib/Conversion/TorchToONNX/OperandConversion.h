@@ -28,6 +28,11 @@ FailureOr<Value> getIntListAsTensor(ConversionPatternRewriter &rewriter,
 FailureOr<Value> getScalarAsTensor(ConversionPatternRewriter &rewriter,
                                    Location loc, Value scalar,
                                    Type elementType);
+/// Operand `torchValue` (a tensor, whose converted value is `converted`, or
+/// a scalar) as a tensor of element type `elementType`.
+FailureOr<Value> getOperandAs(ConversionPatternRewriter &rewriter,
+                              Location loc, Value torchValue, Value converted,
+                              Type elementType);
 /// The converted values of the tensors of list `list` (a
 /// `torch.prim.ListConstruct`).
 FailureOr<SmallVector<Value>>

@@ -13,7 +13,8 @@
 // input divides evenly, and otherwise one axis at a
 // time a Slice and ReduceMax/ReduceMean per output position, concatenated
 // (the windows are products of per-axis ranges, so this is exact).
-// Upsampling becomes Resize, pixel_shuffle DepthToSpace.
+// Upsampling becomes Resize, antialiased bilinear upsampling two MatMuls
+// with weights computed at compile time, pixel_shuffle DepthToSpace.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +26,9 @@
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+
+#include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -617,6 +621,137 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
   }
 };
 
+/// The weights [outputSize, inputSize] of PyTorch's antialiased bilinear
+/// interpolation along one axis (`_compute_weights_aa` in its upsample
+/// kernels): a triangle filter widened by the downscale factor `scale`
+/// (input over output) around each output's center, normalized to sum 1.
+SmallVector<float> getAntialiasedWeights(int64_t inputSize,
+                                         int64_t outputSize, float scale) {
+  SmallVector<float> weights(outputSize * inputSize, 0.0f);
+  float support = scale >= 1.0f ? scale : 1.0f;
+  float invscale = scale >= 1.0f ? 1.0f / scale : 1.0f;
+  for (int64_t i = 0; i < outputSize; ++i) {
+    float center = scale * (i + 0.5f);
+    int64_t first =
+        std::max<int64_t>(static_cast<int64_t>(center - support + 0.5f), 0);
+    int64_t count =
+        std::min<int64_t>(static_cast<int64_t>(center + support + 0.5f),
+                          inputSize) -
+        first;
+    float *row = weights.data() + i * inputSize;
+    float total = 0.0f;
+    for (int64_t j = 0; j < count; ++j) {
+      float x = (j + first - center + 0.5f) * invscale;
+      float w = std::max(0.0f, 1.0f - std::abs(x));
+      row[first + j] = w;
+      total += w;
+    }
+    if (total != 0.0f)
+      for (int64_t j = 0; j < count; ++j)
+        row[first + j] /= total;
+  }
+  return weights;
+}
+
+/// `aten::_upsample_bilinear2d_aa` and its `.vec` form, which have no
+/// generated op, on inputs of static spatial size: the antialiased
+/// bilinear interpolation is separable, so it is two MatMuls with the
+/// weights of each axis, computed at compile time. Resize's antialias
+/// needs opset 18; this works at every opset.
+struct ConvertAntialiasedBilinear
+    : public ONNXConversionPattern<Torch::OperatorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef name = op.getName();
+    bool isVec = name == "aten::_upsample_bilinear2d_aa.vec";
+    if (!isVec && name != "aten::_upsample_bilinear2d_aa")
+      return failure();
+    if (op->getNumOperands() != (isVec ? 4u : 5u) || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "unexpected signature");
+    TensorType type =
+        getConvertedTensorType(getTypeConverter(), op.getResult(0));
+    Value input = adaptor.getOperands()[0];
+    std::optional<SmallVector<int64_t>> shape = getShape(input);
+    std::optional<bool> alignCorners =
+        Torch::matchConstantBool(op->getOperand(2));
+    if (!type || (type.hasRank() && type.getRank() != 4) || !shape ||
+        shape->size() != 4 || !isFloatType(type.getElementType()) ||
+        !alignCorners)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    // The scale factors given, which set the weights' scale.
+    SmallVector<std::optional<double>> factors(2);
+    if (isVec && !isNone(op->getOperand(3))) {
+      std::optional<SmallVector<Value>> elements =
+          getListElements(op->getOperand(3));
+      if (!elements || elements->size() != 2)
+        return rewriter.notifyMatchFailure(op, "unsupported scale factors");
+      for (int axis = 0; axis < 2; ++axis)
+        factors[axis] = Torch::matchConstantFloat((*elements)[axis]);
+    } else if (!isVec) {
+      for (int axis = 0; axis < 2; ++axis)
+        factors[axis] = Torch::matchConstantFloat(op->getOperand(3 + axis));
+    }
+    // The output size: given, else the input's scaled and floored, else
+    // the result type's.
+    std::optional<SmallVector<int64_t>> sizes =
+        Torch::matchConstantIntList(op->getOperand(1));
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value result = b.cast(input, elementType);
+    // Width first, then height, as PyTorch's kernel does.
+    for (int axis : {1, 0}) {
+      int64_t inputSize = (*shape)[2 + axis];
+      int64_t outputSize =
+          type.hasRank() ? type.getDimSize(2 + axis) : ShapedType::kDynamic;
+      if (sizes && sizes->size() == 2)
+        outputSize = (*sizes)[axis];
+      else if (factors[axis] && inputSize != ShapedType::kDynamic)
+        outputSize = static_cast<int64_t>(
+            std::floor(static_cast<double>(inputSize) * *factors[axis]));
+      if (inputSize == ShapedType::kDynamic ||
+          outputSize == ShapedType::kDynamic)
+        return rewriter.notifyMatchFailure(op, "dynamic spatial size");
+      float scale;
+      if (*alignCorners)
+        scale = outputSize > 1 ? float(inputSize - 1) / float(outputSize - 1)
+                               : 0.0f;
+      else if (factors[axis] && *factors[axis] > 0.0)
+        scale = 1.0f / float(*factors[axis]);
+      else
+        scale = float(inputSize) / float(outputSize);
+      SmallVector<float> weights =
+          getAntialiasedWeights(inputSize, outputSize, scale);
+      SmallVector<int64_t> weightShape = {outputSize, inputSize};
+      if (axis == 1) {
+        // Transposed, to multiply the rows from the right.
+        SmallVector<float> transposed(weights.size());
+        for (int64_t i = 0; i < outputSize; ++i)
+          for (int64_t j = 0; j < inputSize; ++j)
+            transposed[j * outputSize + i] = weights[i * inputSize + j];
+        weights = std::move(transposed);
+        std::swap(weightShape[0], weightShape[1]);
+      }
+      auto weightType =
+          RankedTensorType::get(weightShape, rewriter.getF32Type());
+      Value matrix = b.cast(
+          b.constant(DenseElementsAttr::get(weightType, ArrayRef(weights))),
+          elementType);
+      SmallVector<int64_t> resultShape =
+          llvm::to_vector(cast<RankedTensorType>(result.getType()).getShape());
+      resultShape[2 + axis] = outputSize;
+      auto stepType = RankedTensorType::get(resultShape, elementType);
+      result = b.create<ONNX::MatMulOp>(
+          stepType, axis == 1 ? ValueRange{result, matrix}
+                              : ValueRange{matrix, result});
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// `__interpolate`, as torch-mlir writes F.interpolate: Resize by the
 /// modes nearest, (bi/tri)linear and bicubic, to the given size or by the
 /// given scale factors.
@@ -706,9 +841,38 @@ struct ConvertInterpolate : public ONNXConversionPattern<InterpolateOp> {
   }
 };
 
-/// grid_sampler: GridSample (opset 16), of 4-D inputs before opset 20.
-/// PyTorch numbers the modes: interpolation bilinear, nearest, bicubic;
-/// padding zeros, border, reflection.
+/// GridSample (opset 16) of `input` at `grid`, of 4-D inputs before opset
+/// 20, with the modes of Torch values `interpolationMode`, `paddingMode`
+/// and `alignCornersValue`. PyTorch numbers the modes: interpolation
+/// bilinear, nearest, bicubic; padding zeros, border, reflection.
+FailureOr<Value> createGridSample(ONNXBuilder &b, int64_t opset,
+                                  RankedTensorType type, Value input,
+                                  Value grid, Value interpolationMode,
+                                  Value paddingMode, Value alignCornersValue) {
+  std::optional<int64_t> interpolation =
+      Torch::matchConstantInt(interpolationMode);
+  std::optional<int64_t> padding = Torch::matchConstantInt(paddingMode);
+  std::optional<bool> alignCorners =
+      Torch::matchConstantBool(alignCornersValue);
+  if (!type || opset < 16 || (opset < 20 && type.getRank() != 4) ||
+      !interpolation || !padding || !alignCorners || *interpolation < 0 ||
+      *interpolation > 2 || *padding < 0 || *padding > 2)
+    return failure();
+  static constexpr StringLiteral modes16[] = {"bilinear", "nearest",
+                                              "bicubic"};
+  static constexpr StringLiteral modes20[] = {"linear", "nearest", "cubic"};
+  static constexpr StringLiteral paddings[] = {"zeros", "border",
+                                               "reflection"};
+  SmallVector<NamedAttribute> attrs{
+      b.intAttr("align_corners", *alignCorners),
+      b.stringAttr("mode", opset < 20 ? modes16[*interpolation]
+                                      : modes20[*interpolation]),
+      b.stringAttr("padding_mode", paddings[*padding])};
+  return b.create<ONNX::GridSampleOp>(type, {input, grid}, attrs);
+}
+
+/// grid_sampler(input, grid, interpolation_mode, padding_mode,
+/// align_corners): GridSample.
 struct ConvertGridSampler
     : public ONNXConversionPattern<Torch::AtenGridSamplerOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
@@ -717,30 +881,40 @@ struct ConvertGridSampler
   matchAndRewrite(Torch::AtenGridSamplerOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
-    std::optional<int64_t> interpolation =
-        Torch::matchConstantInt(op.getInterpolationMode());
-    std::optional<int64_t> padding =
-        Torch::matchConstantInt(op.getPaddingMode());
-    std::optional<bool> alignCorners =
-        Torch::matchConstantBool(op.getAlignCorners());
-    if (!type || opset < 16 || (opset < 20 && type.getRank() != 4) ||
-        !interpolation || !padding || !alignCorners || *interpolation < 0 ||
-        *interpolation > 2 || *padding < 0 || *padding > 2)
-      return rewriter.notifyMatchFailure(op, "unsupported operands");
-    static constexpr StringLiteral modes16[] = {"bilinear", "nearest",
-                                                "bicubic"};
-    static constexpr StringLiteral modes20[] = {"linear", "nearest", "cubic"};
-    static constexpr StringLiteral paddings[] = {"zeros", "border",
-                                                 "reflection"};
     ONNXBuilder b(rewriter, op.getLoc());
-    SmallVector<NamedAttribute> attrs{
-        b.intAttr("align_corners", *alignCorners),
-        b.stringAttr("mode", opset < 20 ? modes16[*interpolation]
-                                        : modes20[*interpolation]),
-        b.stringAttr("padding_mode", paddings[*padding])};
-    rewriter.replaceOp(op, b.create<ONNX::GridSampleOp>(
-                               type, {adaptor.getInput(), adaptor.getGrid()},
-                               attrs));
+    FailureOr<Value> sampled = createGridSample(
+        b, opset, type, adaptor.getInput(), adaptor.getGrid(),
+        op.getInterpolationMode(), op.getPaddingMode(), op.getAlignCorners());
+    if (failed(sampled))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    rewriter.replaceOp(op, *sampled);
+    return success();
+  }
+};
+
+/// `aten::grid_sampler_2d`, which has no generated op, with grid_sampler's
+/// operands: GridSample.
+struct ConvertGridSampler2d
+    : public ONNXConversionPattern<Torch::OperatorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getName() != "aten::grid_sampler_2d")
+      return failure();
+    if (op->getNumOperands() != 5 || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "unexpected signature");
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult(0));
+    ValueRange operands = adaptor.getOperands();
+    ONNXBuilder b(rewriter, op.getLoc());
+    FailureOr<Value> sampled =
+        createGridSample(b, opset, type, operands[0], operands[1],
+                         op->getOperand(2), op->getOperand(3),
+                         op->getOperand(4));
+    if (failed(sampled))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    rewriter.replaceOp(op, *sampled);
     return success();
   }
 };
@@ -840,8 +1014,8 @@ void torch_to_onnx::populatePoolingPatterns(TypeConverter &typeConverter,
               ConvertAdaptivePool<AtenAdaptiveMaxPool1dOp, true>,
               ConvertAdaptivePool<AtenAdaptiveMaxPool2dOp, true>>(
       typeConverter, patterns, opset);
-  addPatterns<ConvertInterpolate, ConvertGridSampler>(typeConverter,
-                                                      patterns, opset);
+  addPatterns<ConvertInterpolate, ConvertGridSampler, ConvertGridSampler2d,
+              ConvertAntialiasedBilinear>(typeConverter, patterns, opset);
   addPatterns<ConvertUpsample<AtenUpsampleNearest1dOp, false>,
               ConvertUpsample<AtenUpsampleNearest2dOp, false>,
               ConvertUpsample<AtenUpsampleNearest1dVecOp, false>,

@@ -8,7 +8,8 @@
 // Reductions over dims become the Reduce* ops (ReduceSum takes its axes as
 // an input, the others as an attribute, as in opsets 13 to 17); var and std
 // decompose into means and sums; max.dim gives ReduceMax and ArgMax; sort,
-// argsort and topk become TopK; cumsum CumSum.
+// argsort and topk become TopK; cumsum CumSum. bincount and histc count
+// through a one-hot comparison of each element with the bins.
 //
 //===----------------------------------------------------------------------===//
 
@@ -533,13 +534,137 @@ struct ConvertSort : public ONNXConversionPattern<OpTy> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Counting
+//===----------------------------------------------------------------------===//
+
+/// The sum over the elements of 1-D `positions` (i64 or float) of a one-hot
+/// row per element over the `bins` (a 1-D tensor of the positions' type):
+/// each element adds its `weights` (broadcast against [n, bins]) to the bin
+/// equal to its position, where `valid` (bool, or null) holds.
+Value countByBin(ONNXBuilder &b, Value positions, Value bins, Value valid,
+                 Value weights, RankedTensorType type) {
+  Type i1 = b.getBuilder().getI1Type();
+  Value column = b.unsqueeze(positions, {1});
+  Value hit = b.binary<ONNX::EqualOp>(column, bins, i1);
+  if (valid)
+    hit = b.binary<ONNX::AndOp>(hit, b.unsqueeze(valid, {1}), i1);
+  Type elementType = type.getElementType();
+  Value counted =
+      weights ? b.create<ONNX::WhereOp>(
+                    cast<TensorType>(hit.getType()).clone(elementType),
+                    {hit, b.unsqueeze(b.cast(weights, elementType), {1}),
+                     b.scalar(elementType, 0.0)})
+              : b.cast(hit, elementType);
+  return b.reduce<ONNX::ReduceSumOp>(counted, {0}, false);
+}
+
+/// bincount(self, weights, minlength) of non-negative ints: max(max(self) +
+/// 1, minlength) bins, counted (or summing the weights) through a one-hot
+/// comparison with the bin numbers.
+struct ConvertBincount : public ONNXConversionPattern<Torch::AtenBincountOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenBincountOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    Value self = adaptor.getSelf();
+    std::optional<int64_t> minLength =
+        Torch::matchConstantInt(op.getMinlength());
+    if (!type || type.getRank() != 1 || getRank(self) != 1 ||
+        !isa_and_nonnull<IntegerType>(getElementType(self)) ||
+        isBoolType(getElementType(self)) || !minLength || *minLength < 0)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type i64 = rewriter.getI64Type();
+    Value values = b.cast(self, i64);
+    // -1 joins the values so that an empty input has a largest value.
+    Value largest = b.reduce<ONNX::ReduceMaxOp>(
+        b.concat({values, b.i64Tensor({-1})}, 0), {0}, false);
+    Value size = b.binary<ONNX::MaxOp>(
+        b.binary<ONNX::AddOp>(largest, b.i64Scalar(1)),
+        b.i64Scalar(*minLength));
+    Value bins = b.create<ONNX::RangeOp>(
+        RankedTensorType::get({ShapedType::kDynamic}, i64),
+        {b.i64Scalar(0), size, b.i64Scalar(1)});
+    Value weights = isNone(op.getWeights()) ? Value() : adaptor.getWeights();
+    rewriter.replaceOp(op,
+                       countByBin(b, values, bins, Value(), weights, type));
+    return success();
+  }
+};
+
+/// `aten::histc(self, bins, min, max)`, which has no generated op: each
+/// element in [min, max] counts in bin floor((x - min) * bins / (max -
+/// min)), the last bin taking max, as PyTorch computes it. With min equal to
+/// max the range is the input's, widened by 1 each way if it is one value.
+struct ConvertHistc : public ONNXConversionPattern<Torch::OperatorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getName() != "aten::histc")
+      return failure();
+    if (op->getNumOperands() != 4 || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "unexpected signature");
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult(0));
+    Value self = adaptor.getOperands()[0];
+    std::optional<int64_t> bins = Torch::matchConstantInt(op->getOperand(1));
+    std::optional<double> low = Torch::matchConstantFloat(op->getOperand(2));
+    std::optional<double> high = Torch::matchConstantFloat(op->getOperand(3));
+    if (!type || type.getRank() != 1 || !isFloatType(type.getElementType()) ||
+        !getRank(self) || !bins || *bins <= 0 || !low || !high ||
+        *low > *high)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Type i1 = rewriter.getI1Type();
+    Value values = b.reshape(b.cast(self, elementType), {-1});
+    Value lowest = b.scalar(elementType, *low);
+    Value highest = b.scalar(elementType, *high);
+    if (*low == *high) {
+      lowest = b.reduce<ONNX::ReduceMinOp>(values, {0}, false);
+      highest = b.reduce<ONNX::ReduceMaxOp>(values, {0}, false);
+      Value same = b.binary<ONNX::EqualOp>(lowest, highest, i1);
+      Value one = b.scalar(elementType, 1.0);
+      lowest = b.create<ONNX::WhereOp>(
+          lowest.getType(),
+          {same, b.binary<ONNX::SubOp>(lowest, one), lowest});
+      highest = b.create<ONNX::WhereOp>(
+          highest.getType(),
+          {same, b.binary<ONNX::AddOp>(highest, one), highest});
+    }
+    Value last = b.scalar(elementType, static_cast<double>(*bins - 1));
+    Value position = b.unary<ONNX::FloorOp>(b.binary<ONNX::DivOp>(
+        b.binary<ONNX::MulOp>(b.binary<ONNX::SubOp>(values, lowest),
+                              b.scalar(elementType,
+                                       static_cast<double>(*bins))),
+        b.binary<ONNX::SubOp>(highest, lowest)));
+    position = b.binary<ONNX::MinOp>(position, last);
+    Value valid = b.binary<ONNX::AndOp>(
+        b.binary<ONNX::GreaterOrEqualOp>(values, lowest, i1),
+        b.binary<ONNX::LessOrEqualOp>(values, highest, i1), i1);
+    SmallVector<Attribute> binNumbers;
+    for (int64_t i = 0; i < *bins; ++i)
+      binNumbers.push_back(FloatAttr::get(elementType, i));
+    Value binValues = b.constant(DenseElementsAttr::get(
+        RankedTensorType::get({*bins}, elementType), binNumbers));
+    rewriter.replaceOp(
+        op, countByBin(b, position, binValues, valid, Value(), type));
+    return success();
+  }
+};
+
 } // namespace
 
 void torch_to_onnx::populateReductionPatterns(TypeConverter &typeConverter,
                                               RewritePatternSet &patterns,
                                               int64_t opset) {
   using namespace Torch;
-  addPatterns<ConvertLogcumsumexp>(typeConverter, patterns, opset);
+  addPatterns<ConvertLogcumsumexp, ConvertBincount, ConvertHistc>(
+      typeConverter, patterns, opset);
   addPatterns<ConvertReduction<AtenSumOp, Reduction::Sum, -1>,
               ConvertReduction<AtenSumDimIntListOp, Reduction::Sum, 1>,
               ConvertReduction<AtenMeanOp, Reduction::Mean, -1>,

@@ -413,15 +413,19 @@ struct ConvertSqueezeDims
   }
 };
 
-/// diagonal(self, offset, dim1, dim2): the two dims moved last and
-/// flattened, then a Slice stepping over a row and a column at a time.
-struct ConvertDiagonal : public ONNXConversionPattern<Torch::AtenDiagonalOp> {
-  using ONNXConversionPattern::ONNXConversionPattern;
+/// diagonal(self, offset, dim1, dim2) and diagonal_copy: the two dims moved
+/// last and flattened, then a Slice stepping over a row and a column at a
+/// time.
+template <typename OpTy>
+struct ConvertDiagonal : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
 
   LogicalResult
-  matchAndRewrite(Torch::AtenDiagonalOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
     Value input = adaptor.getSelf();
     std::optional<SmallVector<int64_t>> shape = getShape(input);
     std::optional<int64_t> offset = Torch::matchConstantInt(op.getOffset());
@@ -844,7 +848,8 @@ void torch_to_onnx::populateShapePatterns(TypeConverter &typeConverter,
               ConvertPermutation<AtenAdjointOp>,
               ConvertPermutation<AtenMovedimIntOp>>(typeConverter, patterns,
                                                     opset);
-  addPatterns<ConvertSqueezeDims, ConvertDiagonal, ConvertRepeatInterleave,
+  addPatterns<ConvertSqueezeDims, ConvertDiagonal<AtenDiagonalOp>,
+              ConvertDiagonal<AtenDiagonalCopyOp>, ConvertRepeatInterleave,
               ConvertRepeatInterleaveTensor, ConvertRepeatInterleaveSelfTensor,
               ConvertAtLeast<AtenAtleast1dOp, 1>,
               ConvertAtLeast<AtenAtleast2dOp, 2>,

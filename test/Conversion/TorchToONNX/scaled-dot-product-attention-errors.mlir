@@ -1,11 +1,11 @@
 // RUN: torch-onnx-opt %s -convert-torch-to-onnx -split-input-file -verify-diagnostics
 
-// Dropout in attention is random; an ONNX model is deterministic.
+// A dropout probability of 1 or more.
 
 // expected-error @+1 {{cannot convert 1 op to ONNX opset 17: aten::scaled_dot_product_attention (1x)}}
 func.func @forward(%q: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,4],f32> {
   %none = torch.constant.none
-  %p = torch.constant.float 1.000000e-01
+  %p = torch.constant.float 1.000000e+00
   %false = torch.constant.bool false
   // expected-error @+1 {{cannot convert 'aten::scaled_dot_product_attention' to ONNX opset 17}}
   %0 = torch.aten.scaled_dot_product_attention %q, %q, %q, %none, %p, %false, %none, %false : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,4],f32>, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[2,3,4],f32>

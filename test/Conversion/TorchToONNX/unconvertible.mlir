@@ -30,14 +30,14 @@ func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
 
 // -----
 
-// Dropout in training mode has no conversion.
+// Feature dropout in training mode has no conversion.
 
-// expected-error @+1 {{cannot convert 1 op to ONNX opset 17: aten::dropout (1x)}}
+// expected-error @+1 {{cannot convert 1 op to ONNX opset 17: aten::feature_dropout (1x)}}
 func.func @forward(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %p = torch.constant.float 5.000000e-01
   %true = torch.constant.bool true
-  // expected-error @+1 {{cannot convert 'aten::dropout' to ONNX opset 17}}
-  %0 = torch.aten.dropout %x, %p, %true : !torch.vtensor<[4],f32>, !torch.float, !torch.bool -> !torch.vtensor<[4],f32>
+  // expected-error @+1 {{cannot convert 'aten::feature_dropout' to ONNX opset 17}}
+  %0 = torch.aten.feature_dropout %x, %p, %true : !torch.vtensor<[4],f32>, !torch.float, !torch.bool -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
 
