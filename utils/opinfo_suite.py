@@ -175,7 +175,8 @@ def our_ops():
     """Base names of the aten ops that torch-onnx lowers: those of
     dialects/Torch/AtenOpAllowlist.txt whose generated op class (named as
     utils/odsgen/aten_odsgen.py names it) a pattern of
-    lib/Conversion/TorchToONNX names."""
+    lib/Conversion/TorchToONNX names, and those a pattern matches as a
+    `torch.operator` by its name ("aten::addr")."""
     import torch
     sys.path.insert(0, os.path.join(HERE, "odsgen"))
     try:
@@ -187,12 +188,14 @@ def our_ops():
                            "AtenOpAllowlist.txt")) as f:
         for line in f:
             allowed.update(line.split("#", 1)[0].split())
-    named = set()
+    named, operators = set(), set()
     for path in glob.glob(os.path.join(ROOT, "lib", "Conversion",
                                        "TorchToONNX", "*.cpp")):
         with open(path) as f:
-            named.update(re.findall(r"\bAten(\w+?)Op\b", f.read()))
-    lowered = set()
+            text = f.read()
+        named.update(re.findall(r"\bAten(\w+?)Op\b", text))
+        operators.update(re.findall(r'"aten::(\w+)[."]', text))
+    lowered = set(operators)
     for schema in torch._C._jit_get_all_schemas():
         if not schema.name.startswith("aten::"):
             continue
