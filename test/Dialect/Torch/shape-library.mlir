@@ -46,3 +46,19 @@ func.func @symbols(%grad: !torch.vtensor<[?,4,6,6],f32>, %x: !torch.vtensor<[?,3
   %1 = torch.aten.view %0#0, %shape : !torch.vtensor, !torch.list<int> -> !torch.vtensor
   return %1 : !torch.vtensor
 }
+
+// -----
+
+// A torch.operator of a registered name runs its function too. Arithmetic
+// that would overflow gives an unknown size instead.
+
+// CHECK-LABEL: func.func @overflow
+// CHECK: torch.operator "aten::flatten.using_ints"{{.*}} -> !torch.vtensor<[?],f32>
+// CHECK: torch.operator "aten::flatten.using_ints"{{.*}} -> !torch.vtensor<[24],f32>
+func.func @overflow(%x: !torch.vtensor<[4611686018427387904,4],f32>, %y: !torch.vtensor<[2,3,4],f32>) -> (!torch.vtensor, !torch.vtensor) {
+  %int0 = torch.constant.int 0
+  %int-1 = torch.constant.int -1
+  %0 = torch.operator "aten::flatten.using_ints"(%x, %int0, %int-1) : (!torch.vtensor<[4611686018427387904,4],f32>, !torch.int, !torch.int) -> !torch.vtensor
+  %1 = torch.operator "aten::flatten.using_ints"(%y, %int0, %int-1) : (!torch.vtensor<[2,3,4],f32>, !torch.int, !torch.int) -> !torch.vtensor
+  return %0, %1 : !torch.vtensor, !torch.vtensor
+}

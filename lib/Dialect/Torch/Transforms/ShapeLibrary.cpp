@@ -28,6 +28,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <algorithm>
 #include <cmath>
@@ -125,6 +126,12 @@ struct SValue {
     return result;
   }
   static SValue unknownInt() { return withKind(Kind::Int); }
+  /// The result of checked arithmetic: unknown when it overflowed.
+  static SValue checked(std::optional<int64_t> value) {
+    if (!value || *value == kUnknownSize)
+      return unknownInt();
+    return integer(*value);
+  }
   static SValue real(double value) {
     SValue result = withKind(Kind::Float);
     result.number = value;
@@ -167,7 +174,8 @@ static Bounds getBounds(const SValue &value) {
   if (value.isKnownInt())
     return {value.getInt(), value.getInt()};
   if (value.dim.symbol)
-    return {value.offset, kSizeLimit + value.offset};
+    return {value.offset,
+            llvm::checkedAdd(kSizeLimit, value.offset).value_or(INT64_MAX)};
   if (value.isSize)
     return {0, kSizeLimit};
   return {INT64_MIN, INT64_MAX};
@@ -253,12 +261,12 @@ static SValue intArithmetic(StringRef op, const SValue &a, const SValue &b) {
   if (a.isKnownInt() && b.isKnownInt()) {
     int64_t x = a.getInt(), y = b.getInt();
     if (op == "add")
-      return SValue::integer(x + y);
+      return SValue::checked(llvm::checkedAdd(x, y));
     if (op == "sub")
-      return SValue::integer(x - y);
+      return SValue::checked(llvm::checkedSub(x, y));
     if (op == "mul")
-      return SValue::integer(x * y);
-    if (y == 0)
+      return SValue::checked(llvm::checkedMul(x, y));
+    if (y == 0 || (x == INT64_MIN && y == -1))
       return SValue::unknownInt();
     // Python's floor division and modulo.
     int64_t quotient = x / y, remainder = x % y;
@@ -278,8 +286,11 @@ static SValue intArithmetic(StringRef op, const SValue &a, const SValue &b) {
   };
   // A symbol plus or minus a constant stays one.
   auto shifted = [](const SValue &value, int64_t by) {
+    std::optional<int64_t> offset = llvm::checkedAdd(value.offset, by);
+    if (!offset)
+      return SValue::unknownInt();
     SValue result = value;
-    result.offset += by;
+    result.offset = *offset;
     result.isSize = value.isSize && result.offset >= 0;
     return result;
   };
@@ -293,10 +304,10 @@ static SValue intArithmetic(StringRef op, const SValue &a, const SValue &b) {
     if (isConstant(a, 0))
       return b;
   } else if (op == "sub") {
-    if (a.dim.symbol && b.isKnownInt())
+    if (a.dim.symbol && b.isKnownInt() && b.getInt() != INT64_MIN)
       return shifted(a, -b.getInt());
     if (sameSymbol(a, b))
-      return SValue::integer(a.offset - b.offset);
+      return SValue::checked(llvm::checkedSub(a.offset, b.offset));
     if (isConstant(b, 0))
       return a;
     sizes = false;
@@ -491,6 +502,8 @@ Interpreter::Flow Interpreter::runLoop(PrimLoopOp op) {
   for (Value init : op.getIterArgsInit())
     carried.push_back(get(init));
   for (int64_t trip = 0; *condition && trip < maxTrips.getInt(); ++trip) {
+    if (++steps > kMaxSteps)
+      return Flow::Fail;
     set(body.getArgument(0), SValue::integer(trip));
     for (auto [arg, value] : llvm::zip(body.getArguments().drop_front(),
                                        carried))
@@ -658,7 +671,8 @@ Interpreter::Flow Interpreter::runNamedOp(StringRef name, Operation *op) {
   if (base == "neg" && numOperands == 1) {
     const SValue &a = operand(0);
     if (a.isKnownInt())
-      return setResult(SValue::integer(-a.getInt()));
+      return setResult(
+          SValue::checked(llvm::checkedMul<int64_t>(a.getInt(), -1)));
     if (a.kind == Kind::Float)
       return setResult(SValue::real(-a.number));
     return setResult(SValue::unknownInt());
@@ -673,7 +687,11 @@ Interpreter::Flow Interpreter::runNamedOp(StringRef name, Operation *op) {
     double rounded = base == "ceil"    ? std::ceil(a.number)
                      : base == "floor" ? std::floor(a.number)
                                        : std::trunc(a.number);
-    return setResult(SValue::integer(int64_t(rounded)));
+    // 2^63, the first double that no int64_t holds.
+    constexpr double kLimit = 9223372036854775808.0;
+    if (!(rounded >= -kLimit && rounded < kLimit))
+      return setResult(SValue::unknownInt());
+    return setResult(SValue::checked(int64_t(rounded)));
   }
   if ((base == "max" || base == "min") && numOperands == 1 &&
       operand(0).kind == Kind::List && !operand(0).elements->empty()) {
@@ -855,16 +873,26 @@ Interpreter::Flow Interpreter::runNamedOp(StringRef name, Operation *op) {
         step.getInt() == 0)
       return Flow::Fail;
     int64_t s = step.getInt(), a = lo.getInt(), b = hi.getInt();
-    int64_t length = s > 0 ? (b > a ? (b - a + s - 1) / s : 0)
-                           : (a > b ? (a - b - s - 1) / -s : 0);
+    if (s == INT64_MIN)
+      return Flow::Fail;
+    // ceil((b - a) / s) when positive, with the signs of Python's range.
+    std::optional<int64_t> span =
+        s > 0 ? llvm::checkedSub(b, a) : llvm::checkedSub(a, b);
+    if (!span)
+      return Flow::Fail;
+    int64_t magnitude = s > 0 ? s : -s;
+    int64_t length = *span <= 0 ? 0 : *span / magnitude +
+                                          (*span % magnitude != 0 ? 1 : 0);
     return setResult(SValue::integer(length));
   }
   if (base == "__derive_index" && numOperands == 3) {
     const SValue &index = operand(0), &start = operand(1), &step = operand(2);
     if (!index.isKnownInt() || !start.isKnownInt() || !step.isKnownInt())
       return Flow::Fail;
-    return setResult(SValue::integer(start.getInt() +
-                                     index.getInt() * step.getInt()));
+    std::optional<int64_t> offset =
+        llvm::checkedMul(index.getInt(), step.getInt());
+    return setResult(SValue::checked(
+        offset ? llvm::checkedAdd(start.getInt(), *offset) : std::nullopt));
   }
   if (name == "prim::TupleIndex" && numOperands == 2) {
     const SValue &tuple = operand(0);
