@@ -3,8 +3,8 @@ random distributions (normal, randint_like, multinomial, dropout in
 training mode), addr, bilinear, logdet, angle, special.erfcx,
 diagonal_copy, grid_sampler_2d, nonzero(as_tuple=True), linspace between
 tensors, bincount, histc, and the running statistics that native_batch_norm
-and instance_norm update, antialiased bilinear upsampling, stft and
-attention with dropout. Each runs in onnxruntime against PyTorch: by value
+and instance_norm update, antialiased bilinear upsampling, stft,
+unique_consecutive and attention with dropout. Each runs in onnxruntime against PyTorch: by value
 where the op is deterministic, by the distribution's properties where it
 draws random numbers. Then PyTorch's own OpInfo samples of the ops."""
 import math
@@ -192,6 +192,16 @@ def test_stft(tmp_path, window, batched):
     check(tmp_path, fn, x)
 
 
+@pytest.mark.parametrize("x", [
+    torch.tensor([1.0, 1.0, 2.0, math.nan, math.nan, 2.0, 2.0, 3.0]),
+    torch.tensor([[4, 4, 1], [1, 1, 4]]), torch.tensor(5.0),
+    torch.zeros(0)], ids=["nan", "2d", "0d", "empty"])
+def test_unique_consecutive(tmp_path, x):
+    check(tmp_path, lambda x: torch.unique_consecutive(
+        x, return_inverse=True, return_counts=True), x)
+    check(tmp_path, torch.unique_consecutive, x)
+
+
 def test_batch_norm_running_stats(tmp_path):
     """native_batch_norm in training mode and instance_norm with input
     statistics normalize with the input's statistics; the running statistics
@@ -331,7 +341,8 @@ OPINFO_KEYS = [
     "nn.functional.bilinear", "nn.functional.dropout",
     "nn.functional.instance_norm", "nonzero", "normal", "normal.in_place",
     "normal.number_mean", "randint_like",
-    "nn.functional.scaled_dot_product_attention", "special.erfcx", "stft"
+    "nn.functional.scaled_dot_product_attention", "special.erfcx", "stft",
+    "unique_consecutive"
 ]
 
 

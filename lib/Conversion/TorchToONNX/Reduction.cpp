@@ -9,7 +9,8 @@
 // an input, the others as an attribute, as in opsets 13 to 17); var and std
 // decompose into means and sums; max.dim gives ReduceMax and ArgMax; sort,
 // argsort and topk become TopK; cumsum CumSum. bincount and histc count
-// through a one-hot comparison of each element with the bins.
+// through a one-hot comparison of each element with the bins;
+// unique_consecutive Compresses the elements unlike their predecessors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -657,14 +658,97 @@ struct ConvertHistc : public ONNXConversionPattern<Torch::OperatorOp> {
   }
 };
 
+/// unique_consecutive(self, return_inverse, return_counts, dim=None): the
+/// flattened elements that differ from the one before them (the first
+/// always; NaNs differ from each other, as PyTorch compares them), through
+/// Compress. The inverse indices are the running count of those elements
+/// minus 1, in self's shape; the counts the distances between their
+/// positions. A result that was not asked for is empty.
+struct ConvertUniqueConsecutive
+    : public ONNXConversionPattern<Torch::AtenUniqueConsecutiveOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenUniqueConsecutiveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedTensorType(getTypeConverter(), op.getResult0());
+    Value self = adaptor.getSelf();
+    std::optional<bool> returnInverse =
+        Torch::matchConstantBool(op.getReturnInverse());
+    std::optional<bool> returnCounts =
+        Torch::matchConstantBool(op.getReturnCounts());
+    if (!type || !getRank(self) || !returnInverse || !returnCounts ||
+        !isNone(op.getDim()))
+      return rewriter.notifyMatchFailure(
+          op, "expected constant flags and no dim");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type i64 = rewriter.getI64Type(), i1 = rewriter.getI1Type();
+    auto vector = [&](Type elementType) {
+      return RankedTensorType::get({ShapedType::kDynamic}, elementType);
+    };
+    Value flat = b.reshape(b.cast(self, type.getElementType()), {-1});
+    // Each element's predecessor, the first element standing for its own.
+    auto slice = [&](int64_t start, int64_t end) {
+      return b.create<ONNX::SliceOp>(
+          vector(type.getElementType()),
+          {flat, b.i64Tensor({start}), b.i64Tensor({end}), b.i64Tensor({0}),
+           b.none()});
+    };
+    Value previous = b.concat({slice(0, 1), slice(0, -1)}, 0);
+    Value count = b.dimSize(flat, 0);
+    Value positions = b.create<ONNX::RangeOp>(
+        vector(i64), {b.i64Scalar(0), count, b.i64Scalar(1)});
+    Value isFirst = b.binary<ONNX::LessOp>(positions, b.i64Scalar(1), i1);
+    Value same = b.binary<ONNX::EqualOp>(flat, previous, i1);
+    Value starts = b.binary<ONNX::OrOp>(isFirst, b.unary<ONNX::NotOp>(same),
+                                        i1);
+    SmallVector<Value> results = {b.create<ONNX::CompressOp>(
+        vector(type.getElementType()), {flat, starts},
+        {b.intAttr("axis", 0)})};
+    auto empty = [&] {
+      return b.splat(RankedTensorType::get({0}, i64), 0.0);
+    };
+    if (op.getResult1().use_empty()) {
+      results.push_back(b.none());
+    } else if (!*returnInverse) {
+      results.push_back(empty());
+    } else {
+      Value running = b.create<ONNX::CumSumOp>(
+          vector(i64), {b.cast(starts, i64), b.i64Scalar(0)});
+      Value inverse = b.binary<ONNX::SubOp>(running, b.i64Scalar(1));
+      results.push_back(b.create<ONNX::ReshapeOp>(
+          cast<TensorType>(self.getType()).clone(i64),
+          {inverse, b.shapeOf(self)}));
+    }
+    if (op.getResult2().use_empty()) {
+      results.push_back(b.none());
+    } else if (!*returnCounts) {
+      results.push_back(empty());
+    } else {
+      Value first = b.create<ONNX::CompressOp>(
+          vector(i64), {positions, starts}, {b.intAttr("axis", 0)});
+      Value next = b.concat(
+          {b.create<ONNX::SliceOp>(vector(i64),
+                                   {first, b.i64Tensor({1}),
+                                    b.i64Tensor({INT64_MAX}),
+                                    b.i64Tensor({0}), b.none()}),
+           b.reshape(count, {1})},
+          0);
+      results.push_back(b.binary<ONNX::SubOp>(next, first));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void torch_to_onnx::populateReductionPatterns(TypeConverter &typeConverter,
                                               RewritePatternSet &patterns,
                                               int64_t opset) {
   using namespace Torch;
-  addPatterns<ConvertLogcumsumexp, ConvertBincount, ConvertHistc>(
-      typeConverter, patterns, opset);
+  addPatterns<ConvertLogcumsumexp, ConvertBincount, ConvertHistc,
+              ConvertUniqueConsecutive>(typeConverter, patterns, opset);
   addPatterns<ConvertReduction<AtenSumOp, Reduction::Sum, -1>,
               ConvertReduction<AtenSumDimIntListOp, Reduction::Sum, 1>,
               ConvertReduction<AtenMeanOp, Reduction::Mean, -1>,
