@@ -169,3 +169,24 @@ func.func @forward(%x: !torch.vtensor<[4,10],f32> {torch_onnx.name = "x"}) -> (!
   %3 = torch.aten.new_zeros %x, %size, %none, %none, %none, %none : !torch.vtensor<[4,10],f32>, !torch.list<int>, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[4,3],f32>
   return %0, %1, %2, %3 : !torch.vtensor<[4,10],f32>, !torch.vtensor<[4],si64>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[4,3],f32>
 }
+
+// -----
+
+// A size read of an activation whose dim has the symbol of an argument dim
+// reads the argument instead, so that equal reads become one.
+
+// CHECK-LABEL: func.func @forward
+// CHECK:         %[[RELU:.*]] = torch.aten.relu %arg0
+// CHECK:         %[[ZERO:.*]] = torch.constant.int 0
+// CHECK:         %[[N:.*]] = torch.aten.size.int %arg0, %[[ZERO]] : !torch.vtensor<[?,4],f32>
+// CHECK:         torch.prim.ListConstruct %[[N]]
+func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %y = torch.aten.relu %x : !torch.vtensor<[2,4],f32> -> !torch.vtensor<[2,4],f32>
+  %n = torch.aten.size.int %y, %int0 : !torch.vtensor<[2,4],f32>, !torch.int -> !torch.int
+  %int-1 = torch.constant.int -1
+  %shape = torch.prim.ListConstruct %n, %int-1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.view %y, %shape : !torch.vtensor<[2,4],f32>, !torch.list<int> -> !torch.vtensor
+  return %0 : !torch.vtensor
+}

@@ -35,6 +35,38 @@ namespace {
 constexpr StringLiteral kNameAttr = "torch_onnx.name";
 constexpr StringLiteral kDimParamsAttr = "torch_onnx.dim_params";
 
+/// Makes `x.size(d)` read the argument dim that has the symbol of `x`'s dim
+/// `d`, which is equal to it: the sizes that layers read of their own
+/// activations then become one read of the argument, which CSE merges, and
+/// the shape computations of the lowered model repeat less.
+void readSizeFromArgument(
+    Operation *op, const ShapeRefiner &refiner,
+    const DenseMap<StringAttr, std::pair<BlockArgument, int64_t>>
+        &argumentDims) {
+  auto size = dyn_cast<AtenSizeIntOp>(op);
+  if (!size)
+    return;
+  std::optional<int64_t> dim = matchConstantInt(size.getDim());
+  TensorInfo info = refiner.getTensor(size.getSelf());
+  if (!dim || !info.hasRank())
+    return;
+  std::optional<int64_t> axis = normalizeDim(*dim, info.getRank());
+  if (!axis)
+    return;
+  DimInfo known = (*info.dims)[*axis];
+  auto it = known.isKnown() ? argumentDims.end()
+                            : argumentDims.find(known.symbol);
+  if (!known.symbol || it == argumentDims.end())
+    return;
+  auto [arg, argAxis] = it->second;
+  if (arg == size.getSelf() && argAxis == *axis)
+    return;
+  OpBuilder builder(op);
+  size.getSelfMutable().assign(arg);
+  size.getDimMutable().assign(
+      ConstantIntOp::create(builder, op->getLoc(), argAxis));
+}
+
 /// One `ARG:AXIS=SYMBOL` entry of the option, resolved.
 struct DimRequest {
   unsigned argIndex;
@@ -209,8 +241,21 @@ struct GeneralizeShapesPass
                       getDimParams(context, info, [] { return ""; }));
     }
 
+    // The first argument dim of each symbol.
+    DenseMap<StringAttr, std::pair<BlockArgument, int64_t>> argumentDims;
+    for (BlockArgument arg : func.getArguments()) {
+      TensorInfo info = refiner.getTensor(arg);
+      if (isa<BaseTensorType>(arg.getType()) && info.hasRank())
+        for (auto [axis, dim] : llvm::enumerate(*info.dims))
+          if (!dim.isKnown() && dim.symbol)
+            argumentDims.try_emplace(dim.symbol, arg, axis);
+    }
+
     BakedSizeRewriter rewriter(refiner, std::move(tracedTypes), dynamicArgDims);
-    refiner.setBeforeOpHook([&](Operation *op) { rewriter.rewrite(op); });
+    refiner.setBeforeOpHook([&](Operation *op) {
+      rewriter.rewrite(op);
+      readSizeFromArgument(op, refiner, argumentDims);
+    });
     refiner.run(func);
 
     // Name the dynamic dims of the results.
