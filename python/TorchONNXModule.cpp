@@ -17,6 +17,7 @@
 #include "torch-onnx/Driver/Diagnostics.h"
 #include "torch-onnx/Driver/Driver.h"
 #include "torch-onnx/Import/TorchExport/TorchExportImporter.h"
+#include "torch-onnx/Import/TorchScript/MetaKernels.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Version.h"
@@ -83,6 +84,7 @@ py::dict compile(py::object source, const std::string &outputPath,
 
   DialectRegistry registry;
   registerAllDialects(registry);
+  registerMetaKernels(registry);
   MLIRContext context(registry);
   context.printOpOnDiagnostic(false);
   DiagnosticCollector diagnostics(context);

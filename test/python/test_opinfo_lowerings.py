@@ -9,6 +9,7 @@ where the op is deterministic, by the distribution's properties where it
 draws random numbers. Then PyTorch's own OpInfo samples of the ops."""
 import math
 import os
+import subprocess
 import sys
 
 import numpy as np
@@ -18,7 +19,7 @@ import torch.nn.functional as F
 from torch import nn
 
 import torch_onnx
-from conftest import assert_close, run_ort
+from conftest import assert_close, ort_session, run_ort
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "utils"))
@@ -344,6 +345,57 @@ OPINFO_KEYS = [
     "nn.functional.scaled_dot_product_attention", "special.erfcx", "stft",
     "unique_consecutive"
 ]
+
+
+#===----------------------------------------------------------------------===#
+# Saved archives, whose graphs carry no dtypes
+#===----------------------------------------------------------------------===#
+
+# A saved TorchScript archive has no types but the ones --input-shape gives;
+# these ops have no hand-written dtype rule, so their result dtypes come
+# from the rules learned from PyTorch's OpInfo samples. Random ops are
+# compared by shape and dtype.
+SAVED_CASES = {
+    "addr": (lambda s, a, b: torch.addr(s, a, b, beta=0.5),
+             lambda: (torch.randn(5, 10), torch.randn(5), torch.randn(10))),
+    "logdet": (torch.logdet, lambda: (torch.randn(3, 3) + 3 * torch.eye(3),)),
+    "histc": (lambda x: torch.histc(x, bins=4, min=-1, max=1),
+              lambda: (torch.randn(10),)),
+    "angle": (torch.angle, lambda: (torch.randn(5),)),
+    "special_erfcx": (torch.special.erfcx, lambda: (torch.randn(5),)),
+    "grid_sampler_2d": (
+        lambda x, g: F.grid_sample(x, g, align_corners=False),
+        lambda: (torch.randn(1, 2, 4, 4), torch.rand(1, 3, 3, 2) * 2 - 1)),
+    "normal": (lambda m: torch.normal(m, 1.0), lambda: (torch.randn(4, 3),)),
+    "randint_like": (lambda x: torch.randint_like(x, 10),
+                     lambda: (torch.randn(2, 3),)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SAVED_CASES))
+def test_saved_archive(tmp_path, name):
+    from test_torch_export import COMPILER
+    fn, make_args = SAVED_CASES[name]
+    args = make_args()
+    path = tmp_path / "model.pt"
+    torch.jit.save(torch.jit.trace(Fn(fn), args, check_trace=False), path)
+    shapes = []
+    for arg in args:
+        dims = "x".join(map(str, arg.shape))
+        shapes += ["--input-shape", (dims + "x" if dims else "") + "f32"]
+    output = tmp_path / "model.onnx"
+    run = subprocess.run([str(COMPILER), str(path), "-o", str(output),
+                          *shapes], capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    session_inputs = [i.name for i in ort_session(output).get_inputs()]
+    actual = run_ort(output, dict(zip(session_inputs, args)))
+    expected = fn(*args)
+    assert len(actual) == 1
+    want = expected.numpy()
+    assert actual[0].dtype == want.dtype and actual[0].shape == want.shape
+    if name not in ("normal", "randint_like"):
+        assert_close(actual[0], want)
 
 
 @pytest.fixture(scope="module")

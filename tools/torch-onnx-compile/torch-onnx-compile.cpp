@@ -19,6 +19,7 @@
 #include "torch-onnx/Driver/Diagnostics.h"
 #include "torch-onnx/Driver/Driver.h"
 #include "torch-onnx/Import/TorchExport/TorchExportImporter.h"
+#include "torch-onnx/Import/TorchScript/MetaKernels.h"
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Support/NestingDepth.h"
@@ -371,8 +372,9 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
-  registerPassManagerCLOptions();
+  // The passes first: --mlir-print-ir-after and its kin take pass names.
   registerAllPasses();
+  registerPassManagerCLOptions();
   cl::HideUnrelatedOptions({&category, &cl::getGeneralCategory()});
   cl::SetVersionPrinter(printVersion);
   std::string usageError;
@@ -422,6 +424,7 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   registerAllDialects(registry);
+  registerMetaKernels(registry);
   if (failed(loadPlugins(registry)))
     return 1;
   MLIRContext context(registry);

@@ -17,6 +17,7 @@
 #include "TransformUtils.h"
 
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+#include "torch-onnx/Dialect/Torch/Transforms/MetaKernels.h"
 #include "torch-onnx/Dialect/Torch/Transforms/ShapeLibrary.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -520,28 +521,14 @@ static Type getDefaultResultDtype(Operation *op, const ShapeRefiner &refiner) {
   return Type();
 }
 
-bool mlir::torch_onnx::Torch::applyShapeRules(Operation *op,
-                                              ShapeRefiner &refiner) {
-  bool known = applyHandWrittenRules(op, refiner);
-  SmallVector<Value> tensorResults;
-  for (Value result : op->getResults())
-    if (isa<BaseTensorType>(result.getType()))
-      tensorResults.push_back(result);
-  // A shape function cannot add to dims that a rule knows or names with a
-  // symbol.
-  bool complete = known && llvm::all_of(tensorResults, [&](Value result) {
-    const TensorInfo *info = refiner.lookupTensor(result);
-    return info && info->hasRank() &&
-           llvm::all_of(*info->dims, [](const DimInfo &dim) {
-             return dim.isKnown() || dim.symbol;
-           });
-  });
-  if (complete)
-    return true;
+/// Adds the dims of LibTorch's shape function of `op` to what the rule (if
+/// `known`) recorded about `tensorResults`; false when it has none.
+static bool applyShapeFunction(Operation *op, ShapeRefiner &refiner,
+                               bool known, ArrayRef<Value> tensorResults) {
   std::optional<SmallVector<OptionalDims>> shapes =
       runShapeFunction(op, refiner).dims;
   if (!shapes || shapes->size() != tensorResults.size())
-    return known;
+    return false;
   for (auto [index, result, dims] :
        llvm::enumerate(tensorResults, *shapes)) {
     if (!dims)
@@ -562,6 +549,50 @@ bool mlir::torch_onnx::Torch::applyShapeRules(Operation *op,
     refiner.setTensor(result, std::move(merged));
   }
   return true;
+}
+
+bool mlir::torch_onnx::Torch::applyShapeRules(Operation *op,
+                                              ShapeRefiner &refiner) {
+  bool known = applyHandWrittenRules(op, refiner);
+  SmallVector<Value> tensorResults;
+  for (Value result : op->getResults())
+    if (isa<BaseTensorType>(result.getType()))
+      tensorResults.push_back(result);
+  // A shape function cannot add to dims that a rule knows or names with a
+  // symbol.
+  bool complete = known && llvm::all_of(tensorResults, [&](Value result) {
+    const TensorInfo *info = refiner.lookupTensor(result);
+    return info && info->hasRank() &&
+           llvm::all_of(*info->dims, [](const DimInfo &dim) {
+             return dim.isKnown() || dim.symbol;
+           });
+  });
+  if (!complete && applyShapeFunction(op, refiner, known, tensorResults))
+    known = true;
+  // A dtype that neither knows comes from what PyTorch's ops were seen to
+  // return.
+  for (Value result : tensorResults) {
+    const TensorInfo *info = known ? refiner.lookupTensor(result) : nullptr;
+    if (info && info->dtype)
+      continue;
+    Type dtype = getLearnedDtype(
+        op, cast<OpResult>(result).getResultNumber(), refiner);
+    if (!dtype)
+      continue;
+    TensorInfo merged = info ? *info : TensorInfo();
+    merged.dtype = dtype;
+    refiner.setTensor(result, std::move(merged));
+    known = true;
+  }
+  // PyTorch's own kernel, where a tool provides it, knows the rest when
+  // every operand is known exactly.
+  bool incomplete = llvm::any_of(tensorResults, [&](Value result) {
+    const TensorInfo *info = known ? refiner.lookupTensor(result) : nullptr;
+    return !info || !info->hasRank() || !info->dtype;
+  });
+  if (incomplete && inferWithMetaKernel(op, refiner))
+    known = true;
+  return known;
 }
 
 //===----------------------------------------------------------------------===//

@@ -60,7 +60,8 @@ Type getTracedScalarDtype(Value value, const TensorInfo &info) {
 } // namespace
 
 Type mlir::torch_onnx::Torch::promoteOperandDtypes(const ShapeRefiner &refiner,
-                                                   ValueRange operands) {
+                                                   ValueRange operands,
+                                                   bool dimensioned) {
   ResultTypeState state;
   using Group = ResultTypeState::Group;
   for (Value operand : operands) {
@@ -77,7 +78,8 @@ Type mlir::torch_onnx::Torch::promoteOperandDtypes(const ShapeRefiner &refiner,
         state.add(scalar, Group::PythonScalar);
         continue;
       }
-      state.add(info.dtype, info.hasRank() && info.getRank() == 0
+      state.add(info.dtype, !dimensioned && info.hasRank() &&
+                                    info.getRank() == 0
                                 ? Group::ZeroDimTensor
                                 : Group::Tensor);
       continue;

@@ -69,6 +69,13 @@ struct ShapeFunctionResult {
 ShapeFunctionResult runShapeFunction(Operation *op,
                                      const ShapeRefiner &refiner);
 
+/// The dtype of result `resultIndex` of `op` by the rule that
+/// utils/odsgen/opinfo_rules.py learned from PyTorch's OpInfo samples
+/// (LearnedDtypes.cpp); null when there is none or an operand's dtype is
+/// unknown.
+Type getLearnedDtype(Operation *op, unsigned resultIndex,
+                     const ShapeRefiner &refiner);
+
 /// Records what the shape function and the hand-written rule of `op` know
 /// about its tensor results: the dims of either, the dtype of the rule.
 /// False when neither knows the op.
@@ -107,7 +114,10 @@ Type getFloatResultDtype(Type dtype);
 /// precedence over 0-d tensors, which take precedence over Python scalars,
 /// unless the lower group has a higher category (bool < int < float <
 /// complex). None operands are skipped. Null when a dtype is unknown.
-Type promoteOperandDtypes(const ShapeRefiner &refiner, ValueRange operands);
+/// `dimensioned` counts 0-d tensors as tensors of rank > 0, as a few ops
+/// (addr) do.
+Type promoteOperandDtypes(const ShapeRefiner &refiner, ValueRange operands,
+                          bool dimensioned = false);
 
 //===----------------------------------------------------------------------===//
 // Dims

@@ -1,0 +1,73 @@
+//===- MetaKernels.h - PyTorch kernels without data -------------*- C++ -*-===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// PyTorch computes the sizes and dtype of an op's results for tensors
+// without data (its meta kernels). The tools that link LibTorch register a
+// MetaKernelInterface with the Torch dialect; the shape inference, which
+// does not link LibTorch, asks it about the ops that its rules leave without
+// a rank or a dtype, when every operand is known exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_ONNX_DIALECT_TORCH_TRANSFORMS_METAKERNELS_H
+#define TORCH_ONNX_DIALECT_TORCH_TRANSFORMS_METAKERNELS_H
+
+#include "mlir/IR/DialectInterface.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::torch_onnx::Torch {
+
+/// A tensor without data: its c10::ScalarType number and its sizes.
+struct MetaTensor {
+  int64_t scalarType = 0;
+  SmallVector<int64_t> sizes;
+};
+
+/// One operand of an op, as PyTorch's kernels take it.
+struct MetaOperand {
+  enum class Kind { None, Tensor, TensorList, Int, IntList, Float, Bool, Str };
+  Kind kind = Kind::None;
+  /// Tensor: one; TensorList: each element.
+  SmallVector<MetaTensor, 1> tensors;
+  /// Int: one; IntList: each element.
+  SmallVector<int64_t, 1> ints;
+  double number = 0;
+  bool boolean = false;
+  std::string str;
+};
+
+/// Runs PyTorch's operators on tensors without data.
+class MetaKernelInterface
+    : public DialectInterface::Base<MetaKernelInterface> {
+public:
+  MetaKernelInterface(Dialect *dialect) : Base(dialect) {}
+
+  /// The results of the operator `name` (`aten::addr`, `aten::add.Tensor`)
+  /// on `operands`, one per result of its schema: a tensor, or none for a
+  /// result of another type. None when the operator is unknown, has no
+  /// kernel that runs without data, or rejects the operands.
+  virtual std::optional<SmallVector<std::optional<MetaTensor>>>
+  run(StringRef name, ArrayRef<MetaOperand> operands) const = 0;
+};
+
+class ShapeRefiner;
+
+/// Records the results of `op` that the MetaKernelInterface of the Torch
+/// dialect computes from what `refiner` knows: only when one is registered,
+/// `op` is a PyTorch operator, and each operand is a tensor of known sizes
+/// and dtype, a constant, or a list of either. False when it records
+/// nothing.
+bool inferWithMetaKernel(Operation *op, ShapeRefiner &refiner);
+
+} // namespace mlir::torch_onnx::Torch
+
+#endif // TORCH_ONNX_DIALECT_TORCH_TRANSFORMS_METAKERNELS_H
