@@ -13,10 +13,10 @@
 //
 // Many operators have their meta kernels in PyTorch's Python package only,
 // which these tools do not load. For those, small operands (kSmallTensor
-// elements, ints up to kSmallInt) run through the CPU kernel twice, on
-// zeros and on ones; the results' types count only if both runs agree, so
-// that an operator whose result sizes depend on the data (nonzero) is not
-// taken for one whose sizes are static. Operators that PyTorch tags as
+// elements, ints up to kSmallInt) run through the CPU kernel three times,
+// on zeros, on ones and on 0, 1, 2...; the results' types count only if
+// all runs agree, so that an operator whose result sizes depend on the data
+// (nonzero, unique) is not taken for one whose sizes are static. Operators that PyTorch tags as
 // data-dependent, and factories, never run on the CPU.
 //
 //===----------------------------------------------------------------------===//
@@ -28,6 +28,7 @@
 #include "mlir/IR/DialectRegistry.h"
 
 #include <ATen/core/dispatch/Dispatcher.h>
+#include <ATen/ops/arange.h>
 #include <ATen/ops/empty.h>
 #include <ATen/ops/ones.h>
 #include <ATen/ops/zeros.h>
@@ -54,6 +55,8 @@ enum class Data {
   Zeros,
   /// CPU tensors of ones.
   Ones,
+  /// CPU tensors of 0, 1, 2... in order (for bool, alternating).
+  Iota,
 };
 
 /// The largest operands that run through a CPU kernel.
@@ -71,6 +74,15 @@ at::Tensor makeTensor(const MetaTensor &tensor, Data data) {
     return at::zeros(sizes, options);
   case Data::Ones:
     return at::ones(sizes, options);
+  case Data::Iota: {
+    int64_t elements = 1;
+    for (int64_t size : sizes)
+      elements *= size;
+    at::Tensor values = at::arange(elements, at::TensorOptions(at::kLong));
+    if (options.dtype() == at::kBool)
+      values = values.remainder(2);
+    return values.reshape(sizes).to(options.dtype());
+  }
   }
   return at::Tensor();
 }
@@ -218,8 +230,8 @@ public:
       return std::nullopt;
     try {
       Results zeros = runOnce(*handle, operands, Data::Zeros);
-      Results ones = runOnce(*handle, operands, Data::Ones);
-      if (sameResults(zeros, ones))
+      if (sameResults(zeros, runOnce(*handle, operands, Data::Ones)) &&
+          sameResults(zeros, runOnce(*handle, operands, Data::Iota)))
         return zeros;
     } catch (const std::exception &) {
       // The operator rejects the operands: the shape inference then knows
