@@ -17,6 +17,8 @@
 #                  and the bytes of its external data file
 #   mlir-pipeline  the MLIR parser with every dialect, then the verifier,
 #                  torch-to-onnx-pipeline and the emitter on what parses
+#   pt2-import     the importer of .pt2 archives (torch.export programs),
+#                  linked with the wheel's LibTorch
 #
 # Only the project's sources that a harness exercises are compiled with the
 # sanitizers, coverage and assertions (into build/fuzz/obj, again when they
@@ -31,7 +33,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -ne 2 ]; then
-  sed -n '3,29p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '3,31p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 name=$1
@@ -101,7 +103,10 @@ EOF
 }
 
 # The harness, the project sources it instruments, the source whose compile
-# flags the harness takes, and what it links.
+# flags the harness takes, what it links, and libFuzzer's flags and
+# environment.
+fuzz_flags=()
+fuzz_env=()
 case "$name" in
   zip-directory)
     harness=ZipDirectoryFuzzer.cpp
@@ -157,6 +162,23 @@ case "$name" in
       ONNXTransforms TorchToONNX TargetONNX TorchDialect ONNXDialect Support
     links+=("$onnx_dir/lib/libonnx.a" "$onnx_dir/lib/libonnx_proto.a"
             -lprotobuf)
+    ;;
+  pt2-import)
+    harness=PT2ImportFuzzer.cpp
+    sources=(lib/Import/TorchScript/ZipDirectory.cpp
+             lib/Import/TorchExport/TorchExportImporter.cpp
+             lib/Import/TorchExport/ProgramGraph.cpp)
+    harness_flags_of=lib/Import/TorchExport/TorchExportImporter.cpp
+    extra_includes=()
+    add_project_libs TorchExportImport TorchScriptImport TorchDialect Support
+    torch_lib=$(sed -n 's|^c10_LIBRARY:FILEPATH=\(.*\)/libc10.so$|\1|p' \
+      "$build/CMakeCache.txt")
+    links+=(-L"$torch_lib" -Wl,-rpath,"$torch_lib" -ltorch -ltorch_cpu -lc10)
+    # LibTorch's PyTorchStreamReader leaks miniz's reader state when its
+    # constructor throws on a bad archive, a kilobyte per file; the leak is
+    # LibTorch's, so leak checking is off for this harness, at exit too.
+    fuzz_flags=(-detect_leaks=0)
+    fuzz_env=(ASAN_OPTIONS=detect_leaks=0)
     ;;
   *)
     echo "error: no fuzzer named '$name'" >&2
@@ -259,4 +281,5 @@ corpus="$out/$name-corpus"
 mkdir -p "$corpus"
 cp -n "$root/test/fuzz/$name"/* "$corpus"/ 2>/dev/null || true
 cd "$out"
-"$binary" -max_total_time="$seconds" -print_final_stats=1 "$corpus"
+env "${fuzz_env[@]}" "$binary" -max_total_time="$seconds" \
+  -print_final_stats=1 "${fuzz_flags[@]}" "$corpus"
