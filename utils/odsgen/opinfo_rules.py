@@ -57,7 +57,8 @@ BASE_DTYPES = (torch.float32, torch.float64, torch.int64, torch.bool)
 VARIANT_DTYPES = (torch.float64, torch.int64, torch.bool, torch.float32,
                   torch.float16)
 SAMPLES_PER_DTYPE = 2
-# Operands beyond this many take part in promotion only as a whole set.
+# With more tensor and scalar operands than this, only the whole set and
+# single operands are tried, not every subset.
 MAX_SUBSET_OPERANDS = 5
 
 
