@@ -14,95 +14,41 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuzzerSupport.h"
+
 #include "torch-onnx/Dialect/ONNX/IR/ONNXDialect.h"
 #include "torch-onnx/Target/ONNX/ONNXImport.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
 
-namespace {
 /// Separates the model from the contents of model.onnx.data.
-constexpr llvm::StringLiteral kDataSeparator = "\n--model.onnx.data--\n";
-/// The context keeps every resource blob and name it has seen; a fresh one
-/// every so many inputs bounds the memory of a long run.
-constexpr unsigned kRunsPerContext = 512;
-
-std::unique_ptr<MLIRContext> makeContext() {
-  DialectRegistry registry;
-  registry.insert<func::FuncDialect, ONNX::ONNXDialect>();
-  auto context = std::make_unique<MLIRContext>(
-      registry, MLIRContext::Threading::DISABLED);
-  context->loadAllAvailableDialects();
-  return context;
-}
-
-/// The private folder of this process, removed at exit.
-std::string folder;
-void removeFolder() {
-  llvm::sys::fs::remove(folder + "/model.onnx");
-  llvm::sys::fs::remove(folder + "/model.onnx.data");
-  llvm::sys::fs::remove(folder);
-}
-
-void writeFile(const std::string &path, llvm::StringRef bytes) {
-  std::error_code error;
-  llvm::raw_fd_ostream os(path, error);
-  if (error)
-    llvm::report_fatal_error("cannot write " + llvm::Twine(path));
-  os << bytes;
-}
-} // namespace
+static constexpr llvm::StringLiteral kDataSeparator =
+    "\n--model.onnx.data--\n";
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static std::unique_ptr<MLIRContext> context;
-  static unsigned runs = 0;
-  if (!context || ++runs % kRunsPerContext == 0)
-    context = makeContext();
-  if (folder.empty()) {
-    llvm::SmallString<128> path;
-    if (llvm::sys::fs::createUniqueDirectory("onnx-import-fuzzer", path))
-      llvm::report_fatal_error("cannot create a temporary folder");
-    folder = std::string(path);
-    std::atexit(removeFolder);
-  }
+  MLIRContext &context = fuzz::getContextForNextInput(
+      /*runsPerContext=*/512, [](DialectRegistry &registry) {
+        registry.insert<func::FuncDialect, ONNX::ONNXDialect>();
+      });
+  std::string modelPath =
+      fuzz::getPrivatePath("onnx-import-fuzzer", "model.onnx");
+  std::string dataPath =
+      fuzz::getPrivatePath("onnx-import-fuzzer", "model.onnx.data");
 
   llvm::StringRef input(reinterpret_cast<const char *>(data), size);
   auto [model, externalData] = input.split(kDataSeparator);
-  std::string modelPath = folder + "/model.onnx";
-  std::string dataPath = folder + "/model.onnx.data";
-  writeFile(modelPath, model);
+  fuzz::writeFile(modelPath, model);
   if (input.contains(kDataSeparator))
-    writeFile(dataPath, externalData);
+    fuzz::writeFile(dataPath, externalData);
   else
     llvm::sys::fs::remove(dataPath);
-
-  bool reported = false;
-  ScopedDiagnosticHandler handler(context.get(), [&](Diagnostic &diag) {
-    reported |= diag.getSeverity() == DiagnosticSeverity::Error;
-    return success();
-  });
-  OwningOpRef<ModuleOp> module = importONNXFile(modelPath, context.get());
-  // A refused model names its reason.
-  if (!module) {
-    if (!reported)
-      __builtin_trap();
-    return 0;
-  }
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  module->print(os);
+  fuzz::importAndPrint(context,
+                       [&] { return importONNXFile(modelPath, &context); });
   return 0;
 }
