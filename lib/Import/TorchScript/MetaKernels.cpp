@@ -153,6 +153,9 @@ c10::IValue makeIValue(const c10::Argument &argument,
     return operand.boolean;
   case MetaOperand::Kind::Str:
     return operand.str;
+  case MetaOperand::Kind::Device:
+    // Only device arguments take devices, and those are handled above.
+    return c10::Device(c10::kMeta);
   }
   return c10::IValue();
 }

@@ -228,3 +228,16 @@ func.func @unchecked_cast(%h: !torch.vtensor<[1,2],f32>, %c: !torch.vtensor<[3],
   %2 = torch.aten.relu %1 : !torch.vtensor -> !torch.vtensor
   return %2 : !torch.vtensor
 }
+
+// -----
+
+// nonzero gives si64 indices of shape [count, rank]; the count depends on
+// the data.
+// CHECK-LABEL: func.func @nonzero
+// CHECK: torch.aten.nonzero %{{.*}} -> !torch.vtensor<[?,3],si64>
+// CHECK: torch.aten.nonzero %{{.*}} -> !torch.vtensor<[?,?],si64>
+func.func @nonzero(%x: !torch.vtensor<[2,?,4],f32>, %y: !torch.vtensor<*,i1>) -> (!torch.vtensor, !torch.vtensor) {
+  %0 = torch.aten.nonzero %x : !torch.vtensor<[2,?,4],f32> -> !torch.vtensor
+  %1 = torch.aten.nonzero %y : !torch.vtensor<*,i1> -> !torch.vtensor
+  return %0, %1 : !torch.vtensor, !torch.vtensor
+}

@@ -73,6 +73,10 @@ static std::optional<MetaOperand> describeOperand(Value value,
     operand.boolean = *boolean;
     return operand;
   }
+  if (isa<Torch::DeviceType>(type)) {
+    operand.kind = MetaOperand::Kind::Device;
+    return operand;
+  }
   if (auto str = value.getDefiningOp<ConstantStrOp>()) {
     operand.kind = MetaOperand::Kind::Str;
     operand.str = str.getValue().str();

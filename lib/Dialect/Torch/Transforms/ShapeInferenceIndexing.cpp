@@ -420,6 +420,15 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
       .Case([&](AtenMaskedSelectOp) {
         return TensorInfo::withRank(1, input().dtype);
       })
+      // The count of nonzero elements depends on the data, so no registry
+      // knows it: [count, rank] indices.
+      .Case([&](AtenNonzeroOp) {
+        TensorInfo in = input();
+        return TensorInfo::ranked(
+            {DimInfo::unknown(), in.hasRank() ? DimInfo::known(in.getRank())
+                                              : DimInfo::unknown()},
+            getSi64Dtype(op->getContext()));
+      })
       .Case([&](AtenEmbeddingOp embedding) -> TensorInfo {
         TensorInfo weight = input(0), indices = input(1);
         if (!indices.hasRank() || !weight.hasRank() || weight.getRank() != 2)

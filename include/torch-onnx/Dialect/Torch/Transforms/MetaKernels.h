@@ -34,7 +34,18 @@ struct MetaTensor {
 
 /// One operand of an op, as PyTorch's kernels take it.
 struct MetaOperand {
-  enum class Kind { None, Tensor, TensorList, Int, IntList, Float, Bool, Str };
+  enum class Kind {
+    None,
+    Tensor,
+    TensorList,
+    Int,
+    IntList,
+    Float,
+    Bool,
+    Str,
+    /// A device, which the kernels run on the meta device whatever it is.
+    Device
+  };
   Kind kind = Kind::None;
   /// Tensor: one; TensorList: each element.
   SmallVector<MetaTensor, 1> tensors;
