@@ -160,7 +160,15 @@ c10::IValue makeIValue(const c10::Argument &argument,
   return c10::IValue();
 }
 
-using Results = SmallVector<std::optional<MetaTensor>>;
+using Results = SmallVector<Torch::MetaResult>;
+
+MetaTensor describe(const at::Tensor &tensor) {
+  MetaTensor result;
+  result.scalarType = static_cast<int64_t>(tensor.scalar_type());
+  for (int64_t size : tensor.sizes())
+    result.sizes.push_back(size);
+  return result;
+}
 
 /// Runs the operator on operands made as `data` says. Throws what the
 /// operator throws.
@@ -173,26 +181,28 @@ Results runOnce(const c10::OperatorHandle &handle,
   handle.callBoxed(stack);
   Results results;
   for (const c10::IValue &value : stack) {
-    if (!value.isTensor() || !value.toTensor().defined()) {
-      results.emplace_back();
-      continue;
+    Torch::MetaResult &result = results.emplace_back();
+    if (value.isTensor() && value.toTensor().defined()) {
+      result.kind = Torch::MetaResult::Kind::Tensor;
+      result.tensors.push_back(describe(value.toTensor()));
+    } else if (value.isTensorList()) {
+      result.kind = Torch::MetaResult::Kind::TensorList;
+      for (const at::Tensor &tensor : value.toTensorVector())
+        result.tensors.push_back(describe(tensor));
     }
-    const at::Tensor &tensor = value.toTensor();
-    MetaTensor result;
-    result.scalarType = static_cast<int64_t>(tensor.scalar_type());
-    for (int64_t size : tensor.sizes())
-      result.sizes.push_back(size);
-    results.push_back(std::move(result));
   }
   return results;
 }
 
 bool sameResults(const Results &a, const Results &b) {
-  return llvm::equal(a, b, [](const std::optional<MetaTensor> &x,
-                              const std::optional<MetaTensor> &y) {
-    if (!x || !y)
-      return !x && !y;
-    return x->scalarType == y->scalarType && x->sizes == y->sizes;
+  return llvm::equal(a, b, [](const Torch::MetaResult &x,
+                              const Torch::MetaResult &y) {
+    return x.kind == y.kind &&
+           llvm::equal(x.tensors, y.tensors,
+                       [](const MetaTensor &t, const MetaTensor &u) {
+                         return t.scalarType == u.scalarType &&
+                                t.sizes == u.sizes;
+                       });
   });
 }
 

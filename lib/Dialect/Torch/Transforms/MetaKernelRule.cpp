@@ -114,6 +114,11 @@ static std::optional<MetaOperand> describeOperand(Value value,
   return std::nullopt;
 }
 
+static bool isTensorListType(Type type) {
+  auto list = dyn_cast<ListType>(type);
+  return list && isa<BaseTensorType>(list.getContainedType());
+}
+
 bool mlir::torch_onnx::Torch::inferWithMetaKernel(Operation *op,
                                                   ShapeRefiner &refiner) {
   auto *dialect = op->getContext()->getLoadedDialect<TorchDialect>();
@@ -132,22 +137,40 @@ bool mlir::torch_onnx::Torch::inferWithMetaKernel(Operation *op,
       return false;
     operands.push_back(std::move(*operand));
   }
-  std::optional<SmallVector<std::optional<MetaTensor>>> results =
+  std::optional<SmallVector<MetaResult>> results =
       kernels->run(name, operands);
   if (!results || results->size() != op->getNumResults())
     return false;
+  MLIRContext *context = op->getContext();
+  auto toInfo = [&](const MetaTensor &tensor) -> std::optional<TensorInfo> {
+    Type dtype = getDtypeForScalarType(context, tensor.scalarType);
+    if (!dtype)
+      return std::nullopt;
+    SmallVector<DimInfo> dims;
+    for (int64_t size : tensor.sizes)
+      dims.push_back(DimInfo::known(size));
+    return TensorInfo::ranked(dims, dtype);
+  };
   bool recorded = false;
   for (auto [result, computed] : llvm::zip(op->getResults(), *results)) {
-    if (!computed || !isa<BaseTensorType>(result.getType()))
+    SmallVector<TensorInfo> infos;
+    for (const MetaTensor &tensor : computed.tensors) {
+      std::optional<TensorInfo> info = toInfo(tensor);
+      if (!info)
+        break;
+      infos.push_back(std::move(*info));
+    }
+    if (infos.size() != computed.tensors.size())
       continue;
-    Type dtype = getDtypeForScalarType(op->getContext(), computed->scalarType);
-    if (!dtype)
-      continue;
-    SmallVector<DimInfo> dims;
-    for (int64_t size : computed->sizes)
-      dims.push_back(DimInfo::known(size));
-    refiner.setTensor(result, TensorInfo::ranked(dims, dtype));
-    recorded = true;
+    if (computed.kind == MetaResult::Kind::Tensor &&
+        isa<BaseTensorType>(result.getType())) {
+      refiner.setTensor(result, std::move(infos.front()));
+      recorded = true;
+    } else if (computed.kind == MetaResult::Kind::TensorList &&
+               isTensorListType(result.getType())) {
+      refiner.setTensorList(result, std::move(infos));
+      recorded = true;
+    }
   }
   return recorded;
 }

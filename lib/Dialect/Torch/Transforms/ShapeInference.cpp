@@ -586,7 +586,12 @@ bool mlir::torch_onnx::Torch::applyShapeRules(Operation *op,
   }
   // PyTorch's own kernel, where a tool provides it, knows the rest when
   // every operand is known exactly.
-  bool incomplete = llvm::any_of(tensorResults, [&](Value result) {
+  bool incomplete = llvm::any_of(op->getResults(), [&](Value result) {
+    if (auto list = dyn_cast<ListType>(result.getType()))
+      return isa<BaseTensorType>(list.getContainedType()) &&
+             !refiner.getTensorList(result);
+    if (!isa<BaseTensorType>(result.getType()))
+      return false;
     const TensorInfo *info = known ? refiner.lookupTensor(result) : nullptr;
     return !info || !info->hasRank() || !info->dtype;
   });

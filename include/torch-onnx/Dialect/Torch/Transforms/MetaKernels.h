@@ -56,6 +56,14 @@ struct MetaOperand {
   std::string str;
 };
 
+/// One result of an operator: a tensor, a list of tensors, or neither.
+struct MetaResult {
+  enum class Kind { Other, Tensor, TensorList };
+  Kind kind = Kind::Other;
+  /// Tensor: one; TensorList: each element.
+  SmallVector<MetaTensor, 1> tensors;
+};
+
 /// Runs PyTorch's operators on tensors without data.
 class MetaKernelInterface
     : public DialectInterface::Base<MetaKernelInterface> {
@@ -63,10 +71,10 @@ public:
   MetaKernelInterface(Dialect *dialect) : Base(dialect) {}
 
   /// The results of the operator `name` (`aten::addr`, `aten::add.Tensor`)
-  /// on `operands`, one per result of its schema: a tensor, or none for a
-  /// result of another type. None when the operator is unknown, has no
-  /// kernel that runs without data, or rejects the operands.
-  virtual std::optional<SmallVector<std::optional<MetaTensor>>>
+  /// on `operands`, one per result of its schema. None when the operator is
+  /// unknown, has no kernel that runs without data, or rejects the
+  /// operands.
+  virtual std::optional<SmallVector<MetaResult>>
   run(StringRef name, ArrayRef<MetaOperand> operands) const = 0;
 };
 
