@@ -18,15 +18,19 @@ one run each, every run a fresh process under /usr/bin/time, started after
 the page cache is written back:
 
   ours         torch-onnx-compile model.pt -o ours.onnx, with the example
-               shapes, input names and dynamic dims as flags (opset 17)
-  ours .pt2    torch-onnx-compile model.pt2 -o ours_pt2.onnx (opset 17)
+               shapes, input names and dynamic dims as flags
+  ours .pt2    torch-onnx-compile model.pt2 -o ours_pt2.onnx
   dynamo=True  torch.export.load(model.pt2), then torch.onnx.export(ep, (),
                f, dynamo=True) at its defaults (bench/torch_export.py's
                peer worker)
   dynamo=False torch.jit.load(model.pt), then torch.onnx.export(module,
-               args, f, dynamo=False, input_names, dynamic_axes, opset 17)
+               args, f, dynamo=False, input_names, dynamic_axes)
   floor        torch-onnx-bench-floor model.pt: LibTorch loads the archive
                and writes every weight once
+
+Every tool writes opset OPSET (20), the one dynamo=True writes by default
+and the newest dynamo=False can: node counts and latencies then compare
+like with like (opset 20 has Gelu, which opset 17 spells as five nodes).
 
 For each tool: success (the first error line when it fails), wall time and
 peak RSS (medians over the rounds), the node count of the main graph, and,
@@ -80,6 +84,8 @@ LABELS = {
 }
 # A relative error below this is a match.
 TOLERANCE = 1e-3
+# The opset every tool writes: dynamo=True's default, dynamo=False's newest.
+OPSET = 20
 
 
 # --- Workers, run as `zoo.py --worker KIND ...` ------------------------------
@@ -165,7 +171,7 @@ def torchscript(pt, cases_path, meta_path, out, stats_path):
                           dynamic_axes={k: {int(a): s for a, s in v.items()}
                                         for k, v in
                                         meta["dynamic_axes"].items()} or None,
-                          opset_version=17, dynamo=False)
+                          opset_version=OPSET, dynamo=False)
         stats["export_s"] = time.perf_counter() - start
     except BaseException as error:
         from torch_export import error_line
@@ -209,14 +215,16 @@ def commands(tools, workdir, meta):
     outs = {tool: os.path.join(workdir, tool, "model.onnx")
             for tool in TOOLS}
     outs["floor"] = os.path.join(workdir, "floor", "weights.bin")
-    flags = [f for shape in meta["shapes"] for f in ("--input-shape", shape)]
+    flags = [f"--opset={OPSET}"]
+    flags += [f for shape in meta["shapes"] for f in ("--input-shape", shape)]
     flags += ["--input-names", ",".join(meta["names"])]
     for name, axes in meta["dynamic_axes"].items():
         flags += [f for axis, symbol in axes.items()
                   for f in ("--dynamic-dim", f"{name}:{axis}={symbol}")]
     return {
         "ours": [tools["compiler"], pt, "-o", outs["ours"]] + flags,
-        "ours_pt2": [tools["compiler"], pt2, "-o", outs["ours_pt2"]],
+        "ours_pt2": [tools["compiler"], pt2, "-o", outs["ours_pt2"],
+                     f"--opset={OPSET}"],
         "dynamo": [PYTHON, WORKER, "--worker", "dynamo", pt2,
                    outs["dynamo"], stats],
         "torchscript": [PYTHON, WORKER, "--worker", "torchscript", pt,
@@ -279,6 +287,7 @@ def measure(name, size, options, tools, workdir):
             result[key] = statistics.median(values)
         if tool != "floor" and result["ok"]:
             result["nodes"] = node_count(outs[tool])
+            result["opset"] = default_opset(outs[tool])
             if cases is not None:
                 check(outs[tool], row, cases, result, sessions, tool)
         row[tool] = result
@@ -426,6 +435,14 @@ def best_peer(row, key):
     return min(values) if values else None
 
 
+def default_opset(path):
+    """The version of the default ONNX domain that the model imports."""
+    import onnx
+    model = onnx.load(path, load_external_data=False)
+    return next((o.version for o in model.opset_import
+                 if o.domain in ("", "ai.onnx")), None)
+
+
 def model_table(row):
     best = {key: best_peer(row, key)
             for key in ("wall_s", "rss_mb", "nodes", "ort_ms")}
@@ -439,8 +456,8 @@ def model_table(row):
         f"{row['export_save_s']:.1f} s, in no tool's time.",
         "",
         "| tool | ok | time s | x best peer | peak RSS MB | x best peer "
-        "| nodes | x best peer | ORT ms | x best peer | max error |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| nodes | x best peer | opset | ORT ms | x best peer | max error |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for tool in TOOLS:
         r = row[tool]
@@ -452,6 +469,7 @@ def model_table(row):
             fmt(ratio(r.get("rss_mb"), best["rss_mb"])),
             str(r.get("nodes", "-")) if model else "-",
             fmt(ratio(r.get("nodes"), best["nodes"])) if model else "-",
+            str(r.get("opset", "-")) if model else "-",
             fmt(r.get("ort_ms")) if model else "-",
             fmt(ratio(r.get("ort_ms"), best["ort_ms"])) if model else "-",
             correctness(r) if model else "-"]) + " |")
@@ -515,8 +533,8 @@ def write_report(path, sections):
         "Dims) and saved as model.pt2, outside any tool's time. The tools "
         "take turns, one run each per round, each a fresh process started "
         "after the page cache is written back; time and peak RSS are "
-        "medians over the rounds. Ours and dynamo=False write opset 17, "
-        "dynamo=True its default. Ratios are to the best peer on that "
+        f"medians over the rounds. Every tool writes opset {OPSET}, "
+        "dynamo=True's default. Ratios are to the best peer on that "
         "model: the smaller figure of `torch.onnx.export(dynamo=True)` and "
         "`torch.onnx.export(dynamo=False)` among those that finished. "
         "*max error* is max|onnxruntime - eager| / max|eager| of the first "

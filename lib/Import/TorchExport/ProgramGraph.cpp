@@ -14,7 +14,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/Regex.h"
 
 #include <torch/csrc/jit/frontend/source_range.h>
 #include <torch/csrc/jit/ir/ir.h>
@@ -355,6 +354,37 @@ ProgramInput GraphBuilder::describeInput(const std::string &name) {
 // Locations.
 //===----------------------------------------------------------------------===//
 
+/// A line `File "FILE", line N, in FUNCTION` of a Python stack trace; the
+/// function is empty when the line names none.
+struct StackFrame {
+  llvm::StringRef file, function;
+  unsigned line = 0;
+};
+
+/// The frame that `text` names, if it names one. Every node of a program
+/// carries its stack, so this runs for each of its lines.
+static std::optional<StackFrame> parseStackFrame(llvm::StringRef text) {
+  size_t at = text.find("File \"");
+  if (at == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef rest = text.drop_front(at + 6);
+  size_t quote = rest.find('"');
+  if (quote == llvm::StringRef::npos)
+    return std::nullopt;
+  StackFrame frame;
+  frame.file = rest.take_front(quote);
+  rest = rest.drop_front(quote + 1);
+  if (!rest.consume_front(", line "))
+    return std::nullopt;
+  llvm::StringRef number = rest.take_while(llvm::isDigit);
+  if (number.empty() || number.getAsInteger(10, frame.line))
+    return std::nullopt;
+  rest = rest.drop_front(number.size());
+  if (rest.consume_front(", in "))
+    frame.function = rest.rtrim();
+  return frame;
+}
+
 /// Sets the location of errors from the node's `stack_trace`: the user's
 /// innermost line outside PyTorch.
 void GraphBuilder::setLocation(const schema::Node &node) {
@@ -364,15 +394,11 @@ void GraphBuilder::setLocation(const schema::Node &node) {
   auto it = metadata.find("stack_trace");
   if (it == metadata.end())
     return;
-  static const llvm::Regex frame("File \"([^\"]*)\", line ([0-9]+)");
   for (llvm::StringRef line : llvm::split(it->second, '\n')) {
-    SmallVector<llvm::StringRef> match;
-    unsigned number;
-    if (!frame.match(line, &match) || match[2].getAsInteger(10, number))
+    std::optional<StackFrame> frame = parseStackFrame(line);
+    if (!frame || (loc && frame->file.contains("-packages/torch/")))
       continue;
-    if (loc && match[1].contains("-packages/torch/"))
-      continue;
-    loc = FileLineColLoc::get(context, match[1], number, 1);
+    loc = FileLineColLoc::get(context, frame->file, frame->line, 1);
   }
 }
 
@@ -388,16 +414,16 @@ void GraphBuilder::annotate(jit::Node *node) {
     if (inserted) {
       // Python lists the outermost frame first; a traced stack is
       // `file(line): function` lines, innermost first.
-      static const llvm::Regex frame(
-          "File \"([^\"]*)\", line ([0-9]+), in (.*)$");
       std::vector<std::string> lines;
       std::string innermost;
       for (llvm::StringRef line : llvm::split(stack->second, '\n')) {
-        SmallVector<llvm::StringRef> match;
-        if (!frame.match(line.rtrim(), &match))
+        std::optional<StackFrame> frame = parseStackFrame(line);
+        if (!frame || frame->function.empty())
           continue;
-        lines.push_back((match[1] + "(" + match[2] + "): " + match[3]).str());
-        innermost = match[1].str();
+        lines.push_back((frame->file + "(" + llvm::Twine(frame->line) +
+                         "): " + frame->function)
+                            .str());
+        innermost = frame->file.str();
       }
       if (!lines.empty()) {
         std::string text;

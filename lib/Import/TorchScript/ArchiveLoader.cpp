@@ -13,9 +13,19 @@
 // quantized convolutions have no ONNX lowering here either way. Archives it
 // does not handle go to torch::jit::load.
 //
+// The tensors' storages point into a private mapping of the archive where
+// their records are stored uncompressed and aligned, as PyTorch writes
+// them, instead of into copies: the weights go from the file's pages to the
+// output.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Importer.h"
+#include "ZipDirectory.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Process.h"
 
 #include <caffe2/serialize/inline_container.h>
 #include <torch/csrc/jit/api/compilation_unit.h>
@@ -25,6 +35,9 @@
 #include <torch/csrc/jit/serialization/import_source.h>
 #include <torch/csrc/jit/serialization/pickle.h>
 #include <torch/csrc/jit/serialization/source_range_serialization.h>
+#include <torch/csrc/jit/serialization/storage_context.h>
+
+#include <sys/mman.h>
 
 #include <algorithm>
 #include <map>
@@ -136,6 +149,90 @@ private:
   std::vector<Record> records;
 };
 
+using Mapping = std::shared_ptr<llvm::sys::fs::mapped_file_region>;
+
+/// A private, writable mapping of the file at `path` (pages that a pass
+/// writes to are copied); null when it cannot be mapped.
+Mapping mapFile(const std::string &path) {
+  llvm::Expected<llvm::sys::fs::file_t> file =
+      llvm::sys::fs::openNativeFileForRead(path);
+  if (!file) {
+    llvm::consumeError(file.takeError());
+    return nullptr;
+  }
+  Mapping mapping;
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(*file, status) && status.getSize() > 0) {
+    std::error_code error;
+    mapping = std::make_shared<llvm::sys::fs::mapped_file_region>(
+        *file, llvm::sys::fs::mapped_file_region::priv, status.getSize(), 0,
+        error);
+    if (error)
+      mapping.reset();
+  }
+  llvm::sys::fs::closeFile(*file);
+  return mapping;
+}
+
+/// PyTorch aligns every record of an archive to this.
+constexpr uintptr_t kRecordAlignment = 64;
+
+/// A record's bytes in the mapping. Freeing the storage gives the record's
+/// pages back, as freeing a copy would: a pass that replaces a weight (a
+/// transposed copy) releases the original.
+struct MappedRecord {
+  MappedRecord(Mapping mapping, char *data, size_t size)
+      : mapping(std::move(mapping)), data(data), size(size) {}
+  ~MappedRecord() {
+    static const uintptr_t page = llvm::sys::Process::getPageSizeEstimate();
+    uintptr_t begin = llvm::alignTo(reinterpret_cast<uintptr_t>(data), page);
+    uintptr_t end = llvm::alignDown(reinterpret_cast<uintptr_t>(data) + size,
+                                    page);
+    if (begin < end)
+      ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+  }
+  Mapping mapping;
+  char *data;
+  size_t size;
+};
+
+/// The storages of the tensor records in `folder` (`data/`, `constants/`)
+/// of the archive that `mapping` maps, each pointing into the mapping and
+/// keeping it alive; the unpickler reads the records left out (compressed
+/// or misaligned ones) itself.
+std::shared_ptr<torch::jit::DeserializationStorageContext>
+mapStorages(const Mapping &mapping, llvm::ArrayRef<ZipEntry> entries,
+            llvm::StringRef folder) {
+  auto storages = std::make_shared<torch::jit::DeserializationStorageContext>();
+  if (!mapping || entries.empty())
+    return storages;
+  llvm::StringRef file(mapping->const_data(), mapping->size());
+  // Records live in the folder of the first one, as LibTorch reads them.
+  llvm::StringRef archive =
+      llvm::StringRef(entries.front().name).split('/').first;
+  for (const ZipEntry &entry : entries) {
+    auto [top, key] = llvm::StringRef(entry.name).split('/');
+    if (top != archive || !key.consume_front(folder) || key.empty() ||
+        key.contains('/') || storages->hasStorage(key.str()))
+      continue;
+    std::optional<llvm::StringRef> bytes = getStoredZipEntry(file, entry);
+    if (!bytes ||
+        reinterpret_cast<uintptr_t>(bytes->data()) % kRecordAlignment != 0)
+      continue;
+    char *start = mapping->data() + (bytes->data() - file.data());
+    auto *owner = new MappedRecord(mapping, start, bytes->size());
+    at::DataPtr data(
+        start, owner,
+        [](void *owner) { delete static_cast<MappedRecord *>(owner); },
+        c10::Device(c10::kCPU));
+    storages->addStorage(
+        key.str(), c10::Storage(c10::Storage::use_byte_size_t(), bytes->size(),
+                                std::move(data), /*allocator=*/nullptr,
+                                /*resizable=*/false));
+  }
+  return storages;
+}
+
 } // namespace
 
 bool mlir::torch_onnx::torchscript::loadArchive(const std::string &path,
@@ -184,6 +281,14 @@ bool mlir::torch_onnx::torchscript::loadArchive(const std::string &path,
       object->setSlot(i, dict.at(cls->getAttributeName(i)));
     return object;
   };
+  Mapping mapping = mapFile(path);
+  std::string zipError;
+  std::vector<ZipEntry> entries;
+  if (mapping)
+    entries = readZipEntries(llvm::StringRef(mapping->const_data(),
+                                             mapping->size()),
+                             zipError)
+                  .value_or(std::vector<ZipEntry>());
   auto readArchive = [&](const std::string &name) {
     std::string record = name + ".pkl";
     if (reader->hasRecord(record)) {
@@ -193,7 +298,9 @@ bool mlir::torch_onnx::torchscript::loadArchive(const std::string &path,
         throw std::runtime_error(record + " is damaged: " + *error);
     }
     return torch::jit::readArchiveAndTensors(
-        name, "", "", resolveType, loadObject, c10::Device(c10::kCPU), *reader);
+        name, "", "", resolveType, loadObject, c10::Device(c10::kCPU), *reader,
+        torch::jit::Unpickler::defaultTypeParser,
+        mapStorages(mapping, entries, name + "/"));
   };
   try {
     c10::IValue table = readArchive("constants");

@@ -1,4 +1,4 @@
-//===- ZipDirectory.cpp - The entry names of a zip archive ----------------===//
+//===- ZipDirectory.cpp - The entries of a zip archive --------------------===//
 //
 // Part of the torch-onnx project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -7,7 +7,7 @@
 //
 // Reads a zip file's central directory, zip64 included, checking every
 // offset and length against the file, so that the importer can look at the
-// entries before LibTorch does.
+// entries before LibTorch does, and use stored entries in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +24,9 @@ constexpr uint32_t kEndOfDirectory = 0x06054b50;
 constexpr uint32_t kZip64EndOfDirectory = 0x06064b50;
 constexpr uint32_t kZip64Locator = 0x07064b50;
 constexpr uint32_t kDirectoryEntry = 0x02014b50;
+constexpr uint32_t kLocalHeader = 0x04034b50;
+constexpr uint16_t kZip64Extra = 0x0001;
+constexpr uint32_t kZip64Marker = 0xffffffff;
 constexpr size_t kEndOfDirectorySize = 22;
 constexpr size_t kMaxCommentSize = 0xffff;
 
@@ -49,8 +52,37 @@ private:
 };
 } // namespace
 
-std::optional<std::vector<std::string>>
-torchscript::readZipEntryNames(llvm::StringRef data, std::string &error) {
+/// Replaces the 32-bit fields of `entry` that hold the zip64 marker with the
+/// 64-bit values of its zip64 extra field, which lists them in this order;
+/// false when the field is missing or too short.
+static bool readZip64Fields(const Reader &reader, uint64_t extra,
+                            uint64_t extraSize, torchscript::ZipEntry &entry) {
+  uint64_t end = extra + extraSize;
+  while (extra + 4 <= end) {
+    uint16_t id = reader.read<uint16_t>(extra);
+    uint64_t size = reader.read<uint16_t>(extra + 2);
+    uint64_t at = extra + 4;
+    if (at + size > end)
+      return false;
+    if (id == kZip64Extra) {
+      for (uint64_t *field :
+           {&entry.size, &entry.compressedSize, &entry.headerOffset}) {
+        if (*field != kZip64Marker)
+          continue;
+        if (at + 8 > extra + 4 + size)
+          return false;
+        *field = reader.read<uint64_t>(at);
+        at += 8;
+      }
+      return true;
+    }
+    extra = at + size;
+  }
+  return false;
+}
+
+std::optional<std::vector<torchscript::ZipEntry>>
+torchscript::readZipEntries(llvm::StringRef data, std::string &error) {
   Reader reader(data);
   if (data.size() < kEndOfDirectorySize) {
     error = "it is too short to be a zip archive";
@@ -94,7 +126,7 @@ torchscript::readZipEntryNames(llvm::StringRef data, std::string &error) {
     error = "its zip central directory lies outside the file";
     return std::nullopt;
   }
-  std::vector<std::string> names;
+  std::vector<ZipEntry> entries;
   uint64_t at = directoryOffset, directoryEnd = directoryOffset + directorySize;
   for (uint64_t i = 0; i < count; ++i) {
     if (at + 46 > directoryEnd ||
@@ -110,10 +142,51 @@ torchscript::readZipEntryNames(llvm::StringRef data, std::string &error) {
       error = "its zip central directory is damaged";
       return std::nullopt;
     }
-    names.push_back(reader.slice(at + 46, nameSize).str());
+    ZipEntry entry;
+    entry.name = reader.slice(at + 46, nameSize).str();
+    entry.method = reader.read<uint16_t>(at + 10);
+    entry.compressedSize = reader.read<uint32_t>(at + 20);
+    entry.size = reader.read<uint32_t>(at + 24);
+    entry.headerOffset = reader.read<uint32_t>(at + 42);
+    bool zip64 = entry.size == kZip64Marker ||
+                 entry.compressedSize == kZip64Marker ||
+                 entry.headerOffset == kZip64Marker;
+    if (zip64 &&
+        !readZip64Fields(reader, at + 46 + nameSize, extraSize, entry)) {
+      error = "its zip64 entry '" + entry.name + "' is damaged";
+      return std::nullopt;
+    }
+    entries.push_back(std::move(entry));
     at = next;
   }
+  return entries;
+}
+
+std::optional<std::vector<std::string>>
+torchscript::readZipEntryNames(llvm::StringRef data, std::string &error) {
+  std::optional<std::vector<ZipEntry>> entries = readZipEntries(data, error);
+  if (!entries)
+    return std::nullopt;
+  std::vector<std::string> names;
+  names.reserve(entries->size());
+  for (ZipEntry &entry : *entries)
+    names.push_back(std::move(entry.name));
   return names;
+}
+
+std::optional<llvm::StringRef>
+torchscript::getStoredZipEntry(llvm::StringRef data, const ZipEntry &entry) {
+  Reader reader(data);
+  if (entry.method != 0 || entry.compressedSize != entry.size ||
+      !reader.fits(entry.headerOffset, 30) ||
+      reader.read<uint32_t>(entry.headerOffset) != kLocalHeader)
+    return std::nullopt;
+  uint64_t start = entry.headerOffset + 30 +
+                   reader.read<uint16_t>(entry.headerOffset + 26) +
+                   reader.read<uint16_t>(entry.headerOffset + 28);
+  if (!reader.fits(start, entry.size))
+    return std::nullopt;
+  return reader.slice(start, entry.size);
 }
 
 bool mlir::torch_onnx::torchscript::zipEntryLeavesFolder(
