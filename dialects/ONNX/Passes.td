@@ -131,21 +131,21 @@ def DeduplicateInitializers
 }
 
 def UnflattenLinear : Pass<"onnx-unflatten-linear", "func::FuncOp"> {
-  let summary = "Turn the flattened Gemm of a linear layer into MatMul + Add "
-                "where transposing its weight costs no memory";
+  let summary = "Turn the flattened Gemm of a linear layer into MatMul + Add";
   let description = [{
     The conversion lowers `linear` on an input of rank 3 or more to a
     Reshape to 2-D, a Gemm that reads the weight as stored (`transB = 1`)
     and a Reshape back to the input's leading dims, read at run time when
-    they are dynamic: up to six nodes where MatMul and Add take two, but no
-    transposed copy of the weight. This pass makes the two-node form when
-    the copy is free: the weight's blob is writable and this Gemm its only
-    user (the transposed weight, named after it with `.T`, then replaces
-    it, and the old blob is released at once), or the weight is a literal.
-    A weight read from a mapped file, or shared, keeps the Gemm. An addmm
-    of a flattened input (GPT-2's Conv1D: a Gemm without `transB`, the output
-    shape built from the input's dims) becomes MatMul + Add whatever its
-    weight, which MatMul reads as stored.
+    they are dynamic: up to six nodes where MatMul and Add take two. This
+    pass makes the two-node form. With `transB = 1`, MatMul reads the
+    weight through an `onnx.Transpose` of its initializer when this Gemm is
+    the initializer's only user: folding leaves that transpose alone, and
+    the emitter writes it as an initializer named after the weight with
+    `.T`, transposing the bytes as it writes them, so no transposed copy is
+    ever made. A shared weight (a tied embedding) keeps the Gemm rather than
+    be written twice. An addmm of a flattened input (GPT-2's Conv1D: a Gemm
+    without `transB`, the output shape built from the input's dims) becomes
+    MatMul + Add whatever its weight, which MatMul reads as stored.
 
     Before:
     ```mlir
@@ -156,9 +156,10 @@ def UnflattenLinear : Pass<"onnx-unflatten-linear", "func::FuncOp"> {
     %shape = "onnx.Concat"(%lead, %n) {axis = 0 : si64} : (tensor<2xi64>, tensor<1xi64>) -> tensor<3xi64>
     %z = "onnx.Reshape"(%y, %shape) : (tensor<?x32xf32>, tensor<3xi64>) -> tensor<?x?x32xf32>
     ```
-    After (`%wt` the transposed weight, named `fc.weight.T` when `%w` is
+    After (`%wt` written as the initializer `fc.weight.T` when `%w` is
     `fc.weight`):
     ```mlir
+    %wt = "onnx.Transpose"(%w) {perm = [1, 0]} : (tensor<32x64xf32>) -> tensor<64x32xf32>
     %m = "onnx.MatMul"(%x, %wt) : (tensor<?x?x64xf32>, tensor<64x32xf32>) -> tensor<?x?x32xf32>
     %z = "onnx.Add"(%m, %b) : (tensor<?x?x32xf32>, tensor<32xf32>) -> tensor<?x?x32xf32>
     ```

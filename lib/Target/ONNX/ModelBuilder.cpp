@@ -9,6 +9,7 @@
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/ONNX/IR/ONNXSchema.h"
+#include "torch-onnx/Dialect/ONNX/IR/TransposedInitializer.h"
 #include "torch-onnx/Support/JSONString.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -173,9 +174,11 @@ private:
   LogicalResult emitGraphInputs(func::FuncOp func, onnx::GraphProto &graph);
   LogicalResult emitOps(Block &block, onnx::GraphProto &graph, bool topLevel);
   LogicalResult emitOp(Operation *op, onnx::GraphProto &graph, bool topLevel);
+  /// Adds initializer `name` holding `value`, or its transpose when
+  /// `transposed` (`value` is then a matrix).
   LogicalResult emitInitializer(StringRef name, ElementsAttr value,
                                 onnx::GraphProto &graph, bool topLevel,
-                                Location loc);
+                                Location loc, bool transposed = false);
   LogicalResult emitNode(Operation *op, StringRef opType,
                          onnx::GraphProto &graph);
   LogicalResult emitAttribute(Operation *op, StringRef opType,
@@ -251,7 +254,8 @@ std::string ModelBuilder::nameResult(Value value, StringRef base) {
 }
 
 bool ModelBuilder::becomesInitializer(Operation *op, bool topLevel) const {
-  if (isa<ONNX::InitializerOp>(op))
+  if (isa<ONNX::InitializerOp>(op) ||
+      (topLevel && ONNX::getTransposedInitializer(op)))
     return true;
   // Large constants of the main graph are initializers, so that their bytes
   // can be streamed and stored externally.
@@ -284,7 +288,8 @@ LogicalResult ModelBuilder::addValueInfo(Value value, StringRef name,
 
 LogicalResult ModelBuilder::emitInitializer(StringRef name, ElementsAttr value,
                                             onnx::GraphProto &graph,
-                                            bool topLevel, Location loc) {
+                                            bool topLevel, Location loc,
+                                            bool transposed) {
   if (isa<ONNX::StringType>(value.getElementType())) {
     onnx::TensorProto *tensor = graph.add_initializer();
     tensor->set_name(name.str());
@@ -297,6 +302,15 @@ LogicalResult ModelBuilder::emitInitializer(StringRef name, ElementsAttr value,
   FailureOr<TensorBytes> bytes = getTensorBytes(value, loc);
   if (failed(bytes))
     return failure();
+  if (transposed) {
+    // A splat reads the same either way.
+    if (bytes->repeat == 1 && header.dims(0) > 0 && header.dims(1) > 0) {
+      bytes->transposedRows = header.dims(0);
+      bytes->elementBytes =
+          bytes->data.size() / (header.dims(0) * header.dims(1));
+    }
+    header.mutable_dims()->SwapElements(0, 1);
+  }
   if (topLevel && bytes->size() >= kLargeTensorBytes) {
     contents.largeInitializers.push_back(
         LargeInitializer{std::move(header), std::move(*bytes)});
@@ -580,11 +594,26 @@ LogicalResult ModelBuilder::emitOp(Operation *op, onnx::GraphProto &graph,
   if (isa<ONNX::NoValueOp>(op))
     return success();
   if (auto init = dyn_cast<ONNX::InitializerOp>(op)) {
+    // A matrix that only transposes read is written by them, transposed.
+    if (topLevel && !init->use_empty() &&
+        llvm::all_of(init->getUsers(), [](Operation *user) {
+          return ONNX::getTransposedInitializer(user) != nullptr;
+        }))
+      return success();
     StringRef base = init.getName();
     std::string name = values.unique(base.empty() ? "initializer" : base);
     valueNames[init.getResult()] = name;
     return emitInitializer(name, init.getValue(), graph, topLevel,
                            op->getLoc());
+  }
+  if (ONNX::InitializerOp source =
+          topLevel ? ONNX::getTransposedInitializer(op) : nullptr) {
+    StringRef base = source.getName();
+    std::string name =
+        values.unique(base.empty() ? "transposed" : (base + ".T").str());
+    valueNames[op->getResult(0)] = name;
+    return emitInitializer(name, source.getValue(), graph, topLevel,
+                           op->getLoc(), /*transposed=*/true);
   }
   if (becomesInitializer(op, topLevel)) {
     std::string name =

@@ -144,8 +144,8 @@ void releaseWrittenPages(const TensorBytes &bytes,
 
 void writeBytes(raw_ostream &os, const TensorBytes &bytes,
                 const FileMappings &mappings) {
-  for (uint64_t i = 0; i < bytes.repeat; ++i)
-    os.write(bytes.data.data(), bytes.data.size());
+  bytes.forEachPiece(
+      [&](ArrayRef<char> piece) { os.write(piece.data(), piece.size()); });
   releaseWrittenPages(bytes, mappings);
 }
 

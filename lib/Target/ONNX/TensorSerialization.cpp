@@ -259,10 +259,78 @@ Type mlir::torch_onnx::parseONNXTypeString(StringRef typeString,
 // ElementsAttr to raw bytes
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// Copies the `columns` x `count` block at `column` of the transpose of
+/// row-major `rows` x `columns` matrix `from` (elements of `T`'s size) into
+/// `to`, in square tiles that stay in cache.
+template <typename T>
+void transposeRows(const char *from, char *to, uint64_t rows,
+                   uint64_t columns, uint64_t first, uint64_t count) {
+  constexpr uint64_t kTile = 32;
+  // Blobs need not be aligned for T: elements are copied as bytes.
+  for (uint64_t r0 = first; r0 < first + count; r0 += kTile)
+    for (uint64_t c0 = 0; c0 < rows; c0 += kTile)
+      for (uint64_t r = r0; r < std::min(r0 + kTile, first + count); ++r)
+        for (uint64_t c = c0; c < std::min(c0 + kTile, rows); ++c) {
+          T element;
+          std::memcpy(&element, from + (c * columns + r) * sizeof(T),
+                      sizeof(T));
+          std::memcpy(to + ((r - first) * rows + c) * sizeof(T), &element,
+                      sizeof(T));
+        }
+}
+} // namespace
+
+void TensorBytes::forEachPiece(
+    function_ref<void(ArrayRef<char>)> write) const {
+  if (!transposedRows) {
+    for (uint64_t i = 0; i < repeat; ++i)
+      write(data);
+    return;
+  }
+  // Rows of the transpose, a piece of about 1 MiB at a time.
+  uint64_t rows = transposedRows;
+  uint64_t columns = data.size() / elementBytes / rows;
+  uint64_t rowBytes = rows * elementBytes;
+  uint64_t perPiece = std::max<uint64_t>(1, (uint64_t(1) << 20) / rowBytes);
+  std::vector<char> piece(std::min(perPiece, columns) * rowBytes);
+  for (uint64_t first = 0; first < columns; first += perPiece) {
+    uint64_t count = std::min(perPiece, columns - first);
+    switch (elementBytes) {
+    case 1:
+      transposeRows<uint8_t>(data.data(), piece.data(), rows, columns, first,
+                             count);
+      break;
+    case 2:
+      transposeRows<uint16_t>(data.data(), piece.data(), rows, columns, first,
+                              count);
+      break;
+    case 4:
+      transposeRows<uint32_t>(data.data(), piece.data(), rows, columns, first,
+                              count);
+      break;
+    default:
+      transposeRows<uint64_t>(data.data(), piece.data(), rows, columns, first,
+                              count);
+      break;
+    }
+    write(ArrayRef(piece.data(), count * rowBytes));
+  }
+}
+
 void TensorBytes::appendTo(std::string &out) const {
   out.reserve(out.size() + size());
-  for (uint64_t i = 0; i < repeat; ++i)
-    out.append(data.data(), data.size());
+  forEachPiece([&](ArrayRef<char> piece) {
+    out.append(piece.data(), piece.size());
+  });
+}
+
+const char *TensorBytes::getElement(uint64_t index, unsigned size) const {
+  if (!transposedRows)
+    return data.data() + (index * size) % data.size();
+  uint64_t columns = data.size() / elementBytes / transposedRows;
+  uint64_t row = index / transposedRows, column = index % transposedRows;
+  return data.data() + (column * columns + row) * elementBytes;
 }
 
 namespace {

@@ -64,17 +64,26 @@ Type convertTypeProto(const onnx::TypeProto &type, MLIRContext *context,
 /// "seq(tensor(int64))", as an unranked tensor; null if unknown.
 Type parseONNXTypeString(StringRef typeString, MLIRContext *context);
 
-/// The bytes of a tensor in ONNX's raw layout: `repeat` copies of `data`.
-/// `data` either points into the attribute's storage, which lives as long as
-/// the MLIRContext, or into `storage`.
+/// The bytes of a tensor in ONNX's raw layout: `repeat` copies of `data`,
+/// or, when `transposedRows` is set, the transpose of the row-major
+/// `transposedRows` x N matrix `data` of `elementBytes`-byte elements,
+/// made as the bytes are written. `data` either points into the
+/// attribute's storage, which lives as long as the MLIRContext, or into
+/// `storage`.
 struct TensorBytes {
   ArrayRef<char> data;
   uint64_t repeat = 1;
+  uint64_t transposedRows = 0;
+  unsigned elementBytes = 0;
   std::vector<char> storage;
 
   uint64_t size() const { return data.size() * repeat; }
+  /// Calls `write` with every byte in order, in pieces of bounded size.
+  void forEachPiece(function_ref<void(ArrayRef<char>)> write) const;
   /// Appends every byte to `out`.
   void appendTo(std::string &out) const;
+  /// The bytes of element `index`, of `size` bytes each.
+  const char *getElement(uint64_t index, unsigned size) const;
 };
 
 /// The raw bytes of `attr` without copying them when the attribute stores

@@ -152,7 +152,7 @@ void TextPrinter::printTensorValue(const TensorProto &tensor,
   std::function<const char *(uint64_t, unsigned)> element;
   if (bytes && !bytes->data.empty())
     element = [bytes](uint64_t i, unsigned size) {
-      return bytes->data.data() + (i * size) % bytes->data.size();
+      return bytes->getElement(i, size);
     };
   else if (tensor.has_raw_data())
     element = [&tensor](uint64_t i, unsigned size) {

@@ -1,18 +1,19 @@
 // RUN: torch-onnx-opt %s -split-input-file -onnx-unflatten-linear | FileCheck %s
 
 // A linear layer on a 3-D input with dynamic leading dims, as the
-// conversion lowers it: its weight, in a writable blob that only this Gemm
-// reads, is transposed as fc.weight.T, and MatMul + Add replace the six
-// nodes.
+// conversion lowers it: MatMul + Add replace the six nodes, MatMul reading
+// the weight, which only this Gemm reads, through a Transpose that the
+// emitter writes as the initializer fc.weight.T. The weight itself stays as
+// it is.
 
 // CHECK-LABEL: func.func @dynamic_leading_dims
 // CHECK-SAME: (%[[X:.*]]: tensor<?x?x3xf32>)
-// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "fc.weight.T", value = dense<{{\[}}[1.000000e+00, 4.000000e+00], [2.000000e+00, 5.000000e+00], [3.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>}
+// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "fc.weight", value = dense_resource<fc_weight> : tensor<2x3xf32>}
 // CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {name = "fc.bias"
-// CHECK: %[[M:.*]] = "onnx.MatMul"(%[[X]], %[[W]]) : (tensor<?x?x3xf32>, tensor<3x2xf32>) -> tensor<?x?x2xf32>
+// CHECK: %[[T:.*]] = "onnx.Transpose"(%[[W]]) {perm = [1, 0]} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT: %[[M:.*]] = "onnx.MatMul"(%[[X]], %[[T]]) : (tensor<?x?x3xf32>, tensor<3x2xf32>) -> tensor<?x?x2xf32>
 // CHECK-NEXT: %[[Y:.*]] = "onnx.Add"(%[[M]], %[[B]]) : (tensor<?x?x2xf32>, tensor<2xf32>) -> tensor<?x?x2xf32>
 // CHECK-NEXT: return %[[Y]]
-// CHECK-NOT: dense_resource
 module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
   func.func @dynamic_leading_dims(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
     %w = "onnx.Initializer"() {name = "fc.weight", value = dense_resource<fc_weight> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
@@ -47,8 +48,9 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 
 // CHECK-LABEL: func.func @static_without_bias
 // CHECK-SAME: (%[[X:.*]]: tensor<2x4x3xf32>)
-// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "fc.weight.T", value = dense<1.000000e+00> : tensor<3x5xf32>}
-// CHECK-NEXT: %[[Y:.*]] = "onnx.MatMul"(%[[X]], %[[W]]) : (tensor<2x4x3xf32>, tensor<3x5xf32>) -> tensor<2x4x5xf32>
+// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "fc.weight", value = dense<1.000000e+00> : tensor<5x3xf32>}
+// CHECK: %[[T:.*]] = "onnx.Transpose"(%[[W]]) {perm = [1, 0]} : (tensor<5x3xf32>) -> tensor<3x5xf32>
+// CHECK-NEXT: %[[Y:.*]] = "onnx.MatMul"(%[[X]], %[[T]]) : (tensor<2x4x3xf32>, tensor<3x5xf32>) -> tensor<2x4x5xf32>
 // CHECK-NEXT: return %[[Y]]
 module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
   func.func @static_without_bias(%x: tensor<2x4x3xf32>) -> tensor<2x4x5xf32> {
@@ -65,7 +67,8 @@ module attributes {onnx.opset_import = {ai.onnx = 17 : i64}} {
 
 // -----
 
-// A weight that two Gemms share would need a copy: both keep the Gemm.
+// A weight that two Gemms share would be written twice, as itself and
+// transposed: both keep the Gemm.
 
 // CHECK-LABEL: func.func @shared_weight
 // CHECK-COUNT-2: "onnx.Gemm"

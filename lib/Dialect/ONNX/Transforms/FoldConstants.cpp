@@ -7,6 +7,8 @@
 
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
 
+#include "torch-onnx/Dialect/ONNX/IR/TransposedInitializer.h"
+
 #include "BlobReleaser.h"
 #include "ConstantEvaluation.h"
 
@@ -117,9 +119,11 @@ struct FoldConstantOp : public RewritePattern {
                                 PatternRewriter &rewriter) const override {
     if (!ONNX::canEvaluate(op))
       return failure();
-    // A ConstantOfShape is already a compact constant; it folds only into a
-    // user whose other operands are constants too.
-    if (isa<ONNX::ConstantOfShapeOp>(op) &&
+    // A ConstantOfShape is already a compact constant, and the emitter
+    // writes a transposed initializer without making it in memory: each
+    // folds only into a user whose other operands are constants too.
+    if ((isa<ONNX::ConstantOfShapeOp>(op) ||
+         ONNX::getTransposedInitializer(op)) &&
         llvm::none_of(op->getUsers(), [&](Operation *user) {
           return ONNX::canEvaluate(user) &&
                  llvm::all_of(user->getOperands(), [&](Value operand) {

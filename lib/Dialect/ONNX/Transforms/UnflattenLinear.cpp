@@ -7,16 +7,13 @@
 
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
 
-#include "BlobReleaser.h"
 #include "ConstantEvaluation.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
-#include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 
 namespace mlir::torch_onnx::ONNX {
@@ -162,14 +159,11 @@ bool isUnflattenedShape(Value shape, Value x, int64_t outputs) {
 /// `Reshape(Gemm(Reshape(x, [-1, K]), W, b), lead(x) ++ [N])`, the form
 /// the conversion gives a linear layer (transB = 1) or an addmm of a
 /// flattened input (transB = 0) on an input of rank 3 or more, becomes
-/// `Add(MatMul(x, W'), b)`. With transB = 1, W' is W transposed, made only
-/// when that costs no memory: W's blob is writable and this Gemm its only
-/// user, so the transposed weight (named `W.T`) replaces it, or W is a
-/// literal.
+/// `Add(MatMul(x, W'), b)`. With transB = 1, W' is `Transpose(W)` when this
+/// Gemm is W's only reader: the emitter writes it as the initializer `W.T`,
+/// transposing as it writes, so the transpose costs no memory and no copy.
 struct UnflattenLinearPattern : public OpRewritePattern<ONNX::ReshapeOp> {
-  UnflattenLinearPattern(MLIRContext *context,
-                         const ONNX::BlobReleaser &releaser)
-      : OpRewritePattern(context), releaser(releaser) {}
+  using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(ONNX::ReshapeOp op,
                                 PatternRewriter &rewriter) const override {
@@ -217,21 +211,19 @@ struct UnflattenLinearPattern : public OpRewritePattern<ONNX::ReshapeOp> {
     }
     auto init = weight.getDefiningOp<ONNX::InitializerOp>();
     if (transB) {
-      std::optional<ONNX::ByteBuffer> transposed;
-      if (init)
-        transposed = transposeWeight(init);
-      if (!transposed)
+      // In a subgraph the transpose would run at every step.
+      if (!init || !weight.hasOneUse() ||
+          init->getBlock() != gemm->getBlock())
         return failure();
-      rewriter.setInsertionPoint(init);
+      rewriter.setInsertionPoint(gemm);
       auto transposedType = RankedTensorType::get(
           {columns, outputs}, weightType.getElementType());
-      // A new name, so that the weight's own name never denotes other data.
-      std::string name =
-          init.getName().empty() ? "" : (init.getName() + ".T").str();
-      weight = ONNX::InitializerOp::create(
-          rewriter, init.getLoc(), name,
-          ONNX::makeElementsAttr(transposedType, std::move(*transposed),
-                                 name.empty() ? "transposed" : name));
+      weight = ONNX::TransposeOp::create(
+                   rewriter, init.getLoc(), TypeRange{transposedType},
+                   ValueRange{weight},
+                   ArrayRef<NamedAttribute>{rewriter.getNamedAttr(
+                       "perm", rewriter.getI64ArrayAttr({1, 0}))})
+                   ->getResult(0);
     }
     rewriter.setInsertionPoint(op);
     Value result =
@@ -249,84 +241,16 @@ struct UnflattenLinearPattern : public OpRewritePattern<ONNX::ReshapeOp> {
     rewriter.eraseOp(gemm);
     if (flatten->use_empty())
       rewriter.eraseOp(flatten);
-    // Erased at once, so that the listener releases the old weight before
-    // the next rewrite transposes another.
-    if (transB)
-      rewriter.eraseOp(init);
     return success();
   }
-
-  /// The bytes of `weight` transposed, when that costs no memory.
-  std::optional<ONNX::ByteBuffer>
-  transposeWeight(ONNX::InitializerOp weight) const {
-    ElementsAttr value = weight.getValue();
-    if (!weight->getResult(0).hasOneUse())
-      return std::nullopt;
-    if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
-      if (!releaser.getWritableData(weight, resource))
-        return std::nullopt;
-    } else if (!isa<DenseElementsAttr>(value)) {
-      return std::nullopt;
-    }
-    std::optional<ONNX::ConstantTensor> data =
-        ONNX::readConstant(value, INT64_MAX);
-    if (!data)
-      return std::nullopt;
-    auto type = cast<RankedTensorType>(value.getType());
-    int64_t rows = type.getDimSize(0), columns = type.getDimSize(1);
-    ArrayRef<char> bytes = data->getData();
-    ONNX::ByteBuffer result(bytes.size());
-    switch (data->getElementBytes()) {
-    case 1:
-      transpose<uint8_t>(bytes.data(), result.data(), rows, columns);
-      break;
-    case 2:
-      transpose<uint16_t>(bytes.data(), result.data(), rows, columns);
-      break;
-    case 4:
-      transpose<uint32_t>(bytes.data(), result.data(), rows, columns);
-      break;
-    case 8:
-      transpose<uint64_t>(bytes.data(), result.data(), rows, columns);
-      break;
-    default:
-      return std::nullopt;
-    }
-    return result;
-  }
-
-  /// Writes the `columns` x `rows` transpose of row-major `rows` x `columns`
-  /// matrix `from` of elements of `T`'s size into `to`, in tiles that stay
-  /// in cache.
-  template <typename T>
-  static void transpose(const char *from, char *to, int64_t rows,
-                        int64_t columns) {
-    constexpr int64_t kTile = 32;
-    for (int64_t r0 = 0; r0 < rows; r0 += kTile)
-      for (int64_t c0 = 0; c0 < columns; c0 += kTile)
-        for (int64_t r = r0; r < std::min(rows, r0 + kTile); ++r)
-          for (int64_t c = c0; c < std::min(columns, c0 + kTile); ++c) {
-            T element;
-            std::memcpy(&element, from + (r * columns + c) * sizeof(T),
-                        sizeof(T));
-            std::memcpy(to + (c * rows + r) * sizeof(T), &element,
-                        sizeof(T));
-          }
-  }
-
-private:
-  const ONNX::BlobReleaser &releaser;
 };
 
 struct UnflattenLinear
     : public ONNX::impl::UnflattenLinearBase<UnflattenLinear> {
   void runOnOperation() override {
-    ONNX::BlobReleaser releaser(getOperation());
     RewritePatternSet patterns(&getContext());
-    patterns.add<UnflattenLinearPattern>(&getContext(), releaser);
-    if (failed(applyPatternsGreedily(
-            getOperation(), std::move(patterns),
-            GreedyRewriteConfig().setListener(&releaser))))
+    patterns.add<UnflattenLinearPattern>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

@@ -6,6 +6,8 @@
   onnx_models.py text MODEL.onnx        checks a model and prints it, its
                                         local functions included
   onnx_models.py compare A.onnx B.onnx  compares two models' graphs and data
+  onnx_models.py values MODEL.onnx NAME prints an initializer's dims and
+                                        values (as integers)
   onnx_models.py run A.onnx B.onnx      runs both in onnxruntime on the same
                                         random inputs and compares outputs
 """
@@ -224,6 +226,18 @@ def run(a_path, b_path):
     print("outputs match")
 
 
+def values(path, name):
+    model = onnx.load(path)
+    for tensor in model.graph.initializer:
+        if tensor.name == name:
+            array = numpy_helper.to_array(tensor)
+            print(name, list(array.shape),
+                  " ".join(str(int(v)) for v in array.ravel()))
+            return 0
+    print(f"no initializer {name}")
+    return 1
+
+
 def main(argv):
     if len(argv) == 3 and argv[0] == "make":
         make(argv[1], argv[2])
@@ -237,6 +251,8 @@ def main(argv):
         compare(argv[1], argv[2])
     elif len(argv) == 3 and argv[0] == "run":
         run(argv[1], argv[2])
+    elif len(argv) == 3 and argv[0] == "values":
+        sys.exit(values(argv[1], argv[2]))
     else:
         raise SystemExit(__doc__)
 
