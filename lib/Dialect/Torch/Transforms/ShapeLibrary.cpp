@@ -356,9 +356,15 @@ private:
   Flow runLoop(PrimLoopOp op);
   Flow runNamedOp(StringRef name, Operation *op);
 
-  const SValue &get(Value value) { return values[value]; }
+  /// What is known of `value`, unknown when nothing set it. A reference it
+  /// returns is valid until the next set(), which may move the values.
+  const SValue &get(Value value) const {
+    static const SValue unknown;
+    auto it = values.find(value);
+    return it == values.end() ? unknown : it->second;
+  }
   void set(Value value, SValue result) { values[value] = std::move(result); }
-  std::optional<bool> getBool(Value value) {
+  std::optional<bool> getBool(Value value) const {
     const SValue &result = get(value);
     if (result.kind != Kind::Bool)
       return std::nullopt;
@@ -493,15 +499,17 @@ Interpreter::Flow Interpreter::runIf(PrimIfOp op) {
 }
 
 Interpreter::Flow Interpreter::runLoop(PrimLoopOp op) {
-  const SValue &maxTrips = get(op.getMaxTripCount());
+  // Read before the body runs: set() may move what get() refers to.
+  const SValue &tripCount = get(op.getMaxTripCount());
   std::optional<bool> condition = getBool(op.getInitialCondition());
-  if (!maxTrips.isKnownInt() || !condition)
+  if (!tripCount.isKnownInt() || !condition)
     return Flow::Fail;
+  int64_t maxTrips = tripCount.getInt();
   Block &body = op.getRegion().front();
   SmallVector<SValue> carried;
   for (Value init : op.getIterArgsInit())
     carried.push_back(get(init));
-  for (int64_t trip = 0; *condition && trip < maxTrips.getInt(); ++trip) {
+  for (int64_t trip = 0; *condition && trip < maxTrips; ++trip) {
     if (++steps > kMaxSteps)
       return Flow::Fail;
     set(body.getArgument(0), SValue::integer(trip));
