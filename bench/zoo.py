@@ -135,11 +135,17 @@ def prepare(name, size, workdir):
         del traced
         restore(module, initial)
         start = time.perf_counter()
-        program = torch.export.export(
-            module, built.args,
-            dynamic_shapes=zoo.export_dynamic_shapes(built))
-        torch.export.save(program, os.path.join(workdir, "model.pt2"))
-        meta["export_save_s"] = time.perf_counter() - start
+        # A model that torch.export refuses still goes through the .pt
+        # path; the tools that read model.pt2 are recorded as failed.
+        try:
+            program = torch.export.export(
+                module, built.args,
+                dynamic_shapes=zoo.export_dynamic_shapes(built))
+            torch.export.save(program, os.path.join(workdir, "model.pt2"))
+            meta["export_save_s"] = time.perf_counter() - start
+        except Exception as error:
+            from torch_export import error_line
+            meta["export_error"] = error_line(error)
     torch.save(cases, os.path.join(workdir, "cases.pt"))
     with open(os.path.join(workdir, "meta.json"), "w") as file:
         json.dump(meta, file)
@@ -236,7 +242,7 @@ def commands(tools, workdir, meta):
 
 
 def measure(name, size, options, tools, workdir):
-    from torch_export import run
+    from torch_export import opset, run
     from run_bench import node_count
     print(f"\n{name} ({size})", flush=True)
     start = time.perf_counter()
@@ -255,6 +261,10 @@ def measure(name, size, options, tools, workdir):
         for tool in TOOLS:
             # A run slower than --slow seconds is not repeated.
             if samples[tool] and samples[tool][0]["wall_s"] > options.slow:
+                continue
+            if "export_error" in row and "model.pt2" in " ".join(cmds[tool]):
+                errors[tool] = ("torch.export.export failed: " +
+                                row["export_error"])
                 continue
             # Each run writes a new file, as the first does.
             shutil.rmtree(os.path.dirname(outs[tool]), ignore_errors=True)
@@ -287,7 +297,7 @@ def measure(name, size, options, tools, workdir):
             result[key] = statistics.median(values)
         if tool != "floor" and result["ok"]:
             result["nodes"] = node_count(outs[tool])
-            result["opset"] = default_opset(outs[tool])
+            result["opset"] = opset(outs[tool])
             if cases is not None:
                 check(outs[tool], row, cases, result, sessions, tool)
         row[tool] = result
@@ -435,14 +445,6 @@ def best_peer(row, key):
     return min(values) if values else None
 
 
-def default_opset(path):
-    """The version of the default ONNX domain that the model imports."""
-    import onnx
-    model = onnx.load(path, load_external_data=False)
-    return next((o.version for o in model.opset_import
-                 if o.domain in ("", "ai.onnx")), None)
-
-
 def model_table(row):
     best = {key: best_peer(row, key)
             for key in ("wall_s", "rss_mb", "nodes", "ort_ms")}
@@ -452,8 +454,10 @@ def model_table(row):
         f"{row['about']}: {row['params_m']:.2f}M parameters, "
         f"{row['weights_mb']:.1f} MB of weights ({row['dtype']}), inputs "
         f"{', '.join(row['shapes'])}. Tracing and saving took "
-        f"{row['trace_save_s']:.1f} s, torch.export and saving "
-        f"{row['export_save_s']:.1f} s, in no tool's time.",
+        f"{row['trace_save_s']:.1f} s, " + (
+            f"torch.export and saving {row['export_save_s']:.1f} s"
+            if "export_save_s" in row else "torch.export failed") +
+        ", in no tool's time.",
         "",
         "| tool | ok | time s | x best peer | peak RSS MB | x best peer "
         "| nodes | x best peer | opset | ORT ms | x best peer | max error |",
@@ -639,7 +643,8 @@ def main():
             os.makedirs(model_dir, exist_ok=True)
             rows.append(measure(name, size, options, tools, model_dir))
             for archive in ("model.pt", "model.pt2"):
-                os.remove(os.path.join(model_dir, archive))
+                if os.path.exists(os.path.join(model_dir, archive)):
+                    os.remove(os.path.join(model_dir, archive))
     finally:
         setup = (
             f"Measured {datetime.date.today()} on {os.cpu_count()} CPUs "
