@@ -178,8 +178,8 @@ Mapping mapFile(const std::string &path) {
 constexpr uintptr_t kRecordAlignment = 64;
 
 /// A record's bytes in the mapping. Freeing the storage gives the record's
-/// pages back, as freeing a copy would: a pass that replaces a weight (a
-/// transposed copy) releases the original.
+/// pages back, as freeing a copy would: a pass that replaces a weight
+/// (folding, Conv+BN fusion) releases the original.
 struct MappedRecord {
   MappedRecord(Mapping mapping, char *data, size_t size)
       : mapping(std::move(mapping)), data(data), size(size) {}

@@ -260,9 +260,9 @@ Type mlir::torch_onnx::parseONNXTypeString(StringRef typeString,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Copies the `columns` x `count` block at `column` of the transpose of
-/// row-major `rows` x `columns` matrix `from` (elements of `T`'s size) into
-/// `to`, in square tiles that stay in cache.
+/// Writes rows [first, first + count) of the transpose of row-major
+/// `rows` x `columns` matrix `from` (elements of `T`'s size), `rows`
+/// elements each, into `to`, in square tiles that stay in cache.
 template <typename T>
 void transposeRows(const char *from, char *to, uint64_t rows,
                    uint64_t columns, uint64_t first, uint64_t count) {
