@@ -7,9 +7,9 @@
 //
 // rand, randn and their `_like` forms draw from ONNX's random ops: the
 // `Like` forms when the shape comes from a tensor or is known only at run
-// time. randint floors a uniform draw over [low, high); bernoulli compares a
-// uniform draw with the probabilities; normal scales and shifts a standard
-// normal draw; multinomial without replacement takes the top k of the log
+// time. randint floors a uniform draw over [low, high), clamped below high;
+// bernoulli compares a uniform draw with the probabilities; normal scales
+// and shifts a standard normal draw; multinomial without replacement takes the top k of the log
 // probabilities plus Gumbel noise. The draws follow onnxruntime's
 // generator, not PyTorch's: a model gets values of the same distribution,
 // never the same values.
@@ -51,6 +51,15 @@ Value drawLike(ONNXBuilder &b, Distribution distribution, Value like,
   attrs.push_back(b.floatAttr("low", low));
   attrs.push_back(b.floatAttr("high", high));
   return b.create<ONNX::RandomUniformLikeOp>(drawType, like, attrs);
+}
+
+/// An integer draw over [low, high) from uniform draw `draw` over the same
+/// range: floored, and at most high - 1, for a float draw can round up to
+/// `high` itself.
+Value floorDraw(ONNXBuilder &b, Value draw, double high, Type elementType) {
+  Value floored = b.unary<ONNX::FloorOp>(draw);
+  Value last = b.scalar(getElementType(draw), high - 1);
+  return b.cast(b.binary<ONNX::MinOp>(floored, last), elementType);
 }
 
 /// rand_like and randn_like.
@@ -107,7 +116,7 @@ struct ConvertRandom : public ONNXConversionPattern<OpTy> {
         *shape, type.clone(rewriter.getF32Type()), 0.0);
     Value draw = drawLike(b, Kind, zeros, type, *low, *high);
     if (isInt)
-      draw = b.cast(b.unary<ONNX::FloorOp>(draw), type.getElementType());
+      draw = floorDraw(b, draw, *high, type.getElementType());
     rewriter.replaceOp(op, draw);
     return success();
   }
@@ -253,8 +262,7 @@ struct ConvertRandintLike : public ONNXConversionPattern<Torch::OperatorOp> {
     ONNXBuilder b(rewriter, op.getLoc());
     Value draw =
         drawLike(b, Distribution::Uniform, self, type, *low, *high);
-    rewriter.replaceOp(
-        op, b.cast(b.unary<ONNX::FloorOp>(draw), type.getElementType()));
+    rewriter.replaceOp(op, floorDraw(b, draw, *high, type.getElementType()));
     return success();
   }
 };

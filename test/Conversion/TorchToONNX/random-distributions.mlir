@@ -82,14 +82,18 @@ func.func @forward(%x: !torch.vtensor<[5,5],f32>) -> !torch.vtensor<[5,5],f32> {
 
 // -----
 
-// randint_like floors a uniform draw over [low, high) of self's shape.
+// randint_like floors a uniform draw over [low, high) of self's shape, at
+// most high - 1.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<5x5xf32>)
 // CHECK: %[[U:.*]] = "onnx.RandomUniformLike"(%[[X]]) {dtype = 1 : si64, high = 1.000000e+01 : f32, low = 0.000000e+00 : f32}
-// CHECK: %[[A:.*]] = "onnx.Floor"(%[[U]]) : (tensor<5x5xf32>) -> tensor<5x5xf32>
+// CHECK: %[[FA:.*]] = "onnx.Floor"(%[[U]]) : (tensor<5x5xf32>) -> tensor<5x5xf32>
+// CHECK: %[[H:.*]] = "onnx.Initializer"() {name = "", value = dense<9.000000e+00> : tensor<f32>}
+// CHECK: %[[A:.*]] = "onnx.Min"(%[[FA]], %[[H]])
 // CHECK: %[[U2:.*]] = "onnx.RandomUniformLike"(%[[X]]) {dtype = 1 : si64, high = 1.000000e+01 : f32, low = 2.000000e+00 : f32}
 // CHECK: %[[F:.*]] = "onnx.Floor"(%[[U2]])
-// CHECK: %[[B:.*]] = "onnx.Cast"(%[[F]]) {to = 7 : si64} : (tensor<5x5xf32>) -> tensor<5x5xi64>
+// CHECK: %[[M:.*]] = "onnx.Min"(%[[F]], %{{.*}})
+// CHECK: %[[B:.*]] = "onnx.Cast"(%[[M]]) {to = 7 : si64} : (tensor<5x5xf32>) -> tensor<5x5xi64>
 // CHECK: return %[[A]], %[[B]]
 func.func @forward(%x: !torch.vtensor<[5,5],f32>) -> (!torch.vtensor<[5,5],f32>, !torch.vtensor<[5,5],si64>) {
   %none = torch.constant.none

@@ -1,7 +1,8 @@
 // RUN: torch-onnx-opt %s -convert-torch-to-onnx -split-input-file | FileCheck %s
 
 // randn_like draws like its input; rand of a size list draws like zeros of
-// that shape; randint floors a uniform draw over [low, high).
+// that shape; randint floors a uniform draw over [low, high), at most
+// high - 1 (a float draw can round up to high).
 // CHECK-LABEL: func.func @main_graph
 // CHECK: "onnx.RandomNormalLike"(%arg0) {dtype = 1 : si64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK: %[[Z:.*]] = "onnx.ConstantOfShape"
@@ -9,7 +10,9 @@
 // CHECK: %[[Z2:.*]] = "onnx.ConstantOfShape"
 // CHECK: %[[U:.*]] = "onnx.RandomUniformLike"(%[[Z2]]) {dtype = 1 : si64, high = 7.000000e+00 : f32, low = 2.000000e+00 : f32}
 // CHECK: %[[F:.*]] = "onnx.Floor"(%[[U]])
-// CHECK: "onnx.Cast"(%[[F]]) {to = 7 : si64} : (tensor<4xf32>) -> tensor<4xi64>
+// CHECK: %[[H:.*]] = "onnx.Initializer"() {name = "", value = dense<6.000000e+00> : tensor<f32>}
+// CHECK: %[[M:.*]] = "onnx.Min"(%[[F]], %[[H]])
+// CHECK: "onnx.Cast"(%[[M]]) {to = 7 : si64} : (tensor<4xf32>) -> tensor<4xi64>
 func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2,3],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],si64>) {
   %none = torch.constant.none
   %int2 = torch.constant.int 2
