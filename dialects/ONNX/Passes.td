@@ -13,13 +13,15 @@ include "mlir/Pass/PassBase.td"
 def FuseConvBatchNorm : Pass<"onnx-fuse-conv-batchnorm", "func::FuncOp"> {
   let summary = "Fold an inference BatchNormalization into the Conv before it";
   let description = [{
-    When a `Conv` with constant weights feeds only an inference-mode
-    `BatchNormalization` with constant parameters, the normalization is
-    folded into new weights and bias: with `s = scale / sqrt(var + eps)`,
-    `W' = W * s` per output channel and `B' = (B - mean) * s + bias`.
-    A weight in a writable blob that no other op refers to, used by this
-    conv alone, is scaled in place; any other weight keeps its initializer
-    and the conv gets a new one.
+    When a `Conv` with an f32 initializer for its weight feeds only an
+    inference-mode `BatchNormalization` with constant parameters, the
+    normalization is folded into the conv: with
+    `s = scale / sqrt(var + eps)` per output channel, the weight becomes
+    `W * s` and the bias `(B - mean) * s + bias`. The scaled weight is an
+    `onnx.Mul` of `W` and an initializer of `s` shaped [C, 1, ..., 1],
+    which the emitter writes as one initializer, multiplying as it writes:
+    `W` is never copied in memory, and `onnx-fold-constants` leaves the
+    Mul alone.
 
     Before:
     ```mlir
@@ -29,7 +31,9 @@ def FuseConvBatchNorm : Pass<"onnx-fuse-conv-batchnorm", "func::FuncOp"> {
     ```
     After:
     ```mlir
-    %w2 = "onnx.Initializer"() {name = "conv.weight", value = dense<...>} ...
+    %s = "onnx.Initializer"() {name = "conv.weight.bn_scale", ...}
+        : () -> tensor<8x1x1x1xf32>
+    %w2 = "onnx.Mul"(%w, %s) : (...) -> tensor<8x3x3x3xf32>
     %b2 = "onnx.Initializer"() {name = "conv.bias", value = dense<...>} ...
     %z = "onnx.Conv"(%x, %w2, %b2) : (...) -> tensor<1x8x4x4xf32>
     ```
@@ -46,8 +50,9 @@ def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
     `Squeeze` and `Unsqueeze` share the original blob; `Transpose`,
     `Gather`, `Concat`, `Slice`, `Split`, `Trilu`, `Expand` (up to 1 MiB)
     and `Where` move data of any element type; `ConstantOfShape` (up to
-    1 MiB) folds into a user whose other inputs are constants; `Not`, `And`, `Or` and `Xor`
-    work on bools; `Cast`, comparisons, `Add`, `Sub`, `Mul`, `Clip`, unary
+    1 MiB) folds into a user whose other inputs are constants, and so do
+    the transposes and row scalings of initializers that the emitter
+    derives as it writes them; `Not`, `And`, `Or` and `Xor` work on bools; `Cast`, comparisons, `Add`, `Sub`, `Mul`, `Clip`, unary
     math (`Relu`, `Sigmoid`, `Sqrt`, ...), `ReduceSum`, `ReduceProd`,
     `ReduceMax`, `ReduceMin` and, on floats, `Div`, `Pow`, `ReduceMean`,
     `MatMul` and `Gemm` compute on f32, f64, i32 and i64; `Cast` and
@@ -60,11 +65,11 @@ def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
     Before:
     ```mlir
     %w = "onnx.Initializer"() {name = "w", value = dense<...> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
-    %t = "onnx.Transpose"(%w) {perm = [1, 0]} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    %t = "onnx.Neg"(%w) : (tensor<2x3xf32>) -> tensor<2x3xf32>
     ```
     After:
     ```mlir
-    %t = "onnx.Initializer"() {name = "w", value = dense<...> : tensor<3x2xf32>} : () -> tensor<3x2xf32>
+    %t = "onnx.Initializer"() {name = "folded", value = dense<...> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
     ```
   }];
   let dependentDialects = ["::mlir::torch_onnx::ONNX::ONNXDialect"];

@@ -151,8 +151,9 @@ private:
 
 using Mapping = std::shared_ptr<llvm::sys::fs::mapped_file_region>;
 
-/// A private, writable mapping of the file at `path` (pages that a pass
-/// writes to are copied); null when it cannot be mapped.
+/// A private, writable mapping of the file at `path` (a page written to,
+/// as a `__setstate__` may write a tensor, is copied and never reaches the
+/// file); null when it cannot be mapped.
 Mapping mapFile(const std::string &path) {
   llvm::Expected<llvm::sys::fs::file_t> file =
       llvm::sys::fs::openNativeFileForRead(path);

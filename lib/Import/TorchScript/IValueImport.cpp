@@ -95,42 +95,13 @@ ElementsAttr ModuleImporter::importTensorData(const at::Tensor &tensor,
   }
 
   size_t alignment = alignmentOf(bytes, data.element_size());
-  auto owner = std::make_shared<at::Tensor>(std::move(data));
   AsmResourceBlob blob(
       ArrayRef(bytes, numBytes), alignment,
-      [owner](void *, size_t, size_t) mutable { owner.reset(); },
+      [owner = std::move(data)](void *, size_t, size_t) mutable {
+        owner = at::Tensor();
+      },
       /*dataIsMutable=*/false);
-  auto attr =
-      DenseResourceElementsAttr::get(shapedType, blobName, std::move(blob));
-  importedWeights.push_back({attr, std::move(owner)});
-  return attr;
-}
-
-void torchscript::makeExclusiveWeightsWritable(
-    std::vector<ImportedWeight> &weights) {
-  for (ImportedWeight &weight : weights) {
-    auto tensor = std::static_pointer_cast<at::Tensor>(weight.tensor);
-    // The blob's deleter, `weight` and `tensor` hold the pointer; the tensor
-    // and its storage must have no other holder.
-    if (tensor.use_count() != 3 || tensor->use_count() != 1 ||
-        tensor->storage().use_count() != 1)
-      continue;
-    DialectResourceBlobManager::BlobEntry *entry =
-        weight.blob.getRawHandle().getResource();
-    AsmResourceBlob *blob = entry ? entry->getBlob() : nullptr;
-    if (!blob || blob->getData().data() != tensor->data_ptr())
-      continue;
-    ArrayRef<char> bytes = blob->getData();
-    size_t alignment = blob->getDataAlignment();
-    // Replacing the blob runs the old deleter, which drops its reference.
-    entry->setBlob(AsmResourceBlob(
-        bytes, alignment,
-        [owner = std::move(tensor)](void *, size_t, size_t) mutable {
-          owner.reset();
-        },
-        /*dataIsMutable=*/true));
-  }
-  weights.clear();
+  return DenseResourceElementsAttr::get(shapedType, blobName, std::move(blob));
 }
 
 Value ModuleImporter::importTensor(OpBuilder &builder, const at::Tensor &tensor,

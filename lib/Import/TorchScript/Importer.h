@@ -84,21 +84,6 @@ using Torch::InputShape;
 /// Returns an empty string for purely numeric names such as `15`.
 std::string pythonName(llvm::StringRef debugName);
 
-/// A weight imported as a resource blob, and the LibTorch tensor that owns
-/// its bytes (an `at::Tensor` behind a type-erased pointer, so that this
-/// header needs no LibTorch header).
-struct ImportedWeight {
-  DenseResourceElementsAttr blob;
-  std::shared_ptr<void> tensor;
-};
-
-/// Makes writable each blob of `weights` whose tensor nothing but its blob
-/// refers to any more, so that a rewrite that replaces the weight (Conv and
-/// BatchNormalization fusion) may compute the new one in place. Call it once
-/// the torch::jit::Module is gone; a weight the archive's code or another
-/// tensor still shares stays read-only. Clears `weights`.
-void makeExclusiveWeightsWritable(std::vector<ImportedWeight> &weights);
-
 /// State of one import: the module being built and the caches that keep the
 /// import linear in the size of the archive.
 class ModuleImporter {
@@ -157,10 +142,6 @@ public:
   ElementsAttr importTensorData(const at::Tensor &tensor,
                                 llvm::StringRef blobName, Location loc,
                                 bool allowInline = false);
-  /// The blobs importTensorData made, for makeExclusiveWeightsWritable.
-  std::vector<ImportedWeight> takeImportedWeights() {
-    return std::move(importedWeights);
-  }
 
   //===--- Object graph (ObjectGraphImport.cpp) ---------------------------===//
 
@@ -216,7 +197,6 @@ private:
   llvm::DenseMap<const c10::ivalue::Object *, Value> instances;
   llvm::DenseSet<const c10::ivalue::Object *> objectsInProgress;
   llvm::DenseMap<const void *, Value> tensorLiterals;
-  std::vector<ImportedWeight> importedWeights;
 
   // Functions.
   llvm::DenseMap<const torch::jit::Function *, func::FuncOp> functions;

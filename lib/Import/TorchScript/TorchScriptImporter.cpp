@@ -170,7 +170,7 @@ static LogicalResult parseInputShapes(const TorchScriptImportOptions &options,
 static OwningOpRef<ModuleOp>
 importModule(const torch::jit::Module &module, llvm::StringRef path,
              ArrayRef<InputShape> inputShapes, Location fileLoc,
-             bool ownsModule, std::vector<ImportedWeight> &weights) {
+             bool ownsModule) {
   MLIRContext *context = fileLoc.getContext();
   const c10::ClassType &rootClass = *module.type();
   if (!rootClass.findMethod("forward")) {
@@ -193,7 +193,6 @@ importModule(const torch::jit::Module &module, llvm::StringRef path,
     return nullptr;
   if (failed(verify(*result)))
     return nullptr;
-  weights = importer.takeImportedWeights();
   return result;
 }
 
@@ -201,9 +200,9 @@ importModule(const torch::jit::Module &module, llvm::StringRef path,
 static OwningOpRef<ModuleOp>
 importModuleOrReport(const torch::jit::Module &module, llvm::StringRef path,
                      ArrayRef<InputShape> inputShapes, Location loc,
-                     bool ownsModule, std::vector<ImportedWeight> &weights) {
+                     bool ownsModule) {
   try {
-    return importModule(module, path, inputShapes, loc, ownsModule, weights);
+    return importModule(module, path, inputShapes, loc, ownsModule);
   } catch (const std::bad_alloc &) {
     emitError(loc) << "failed to import '" << path << "': out of memory";
   } catch (const c10::Error &error) {
@@ -250,14 +249,11 @@ mlir::torch_onnx::importTorchScriptFile(llvm::StringRef path,
     return nullptr;
   }
 
-  std::vector<ImportedWeight> weights;
   OwningOpRef<ModuleOp> result = importModuleOrReport(
-      module, path, inputShapes, fileLoc, /*ownsModule=*/true, weights);
+      module, path, inputShapes, fileLoc, /*ownsModule=*/true);
   // With the module gone, a weight is held by its blob alone unless the
-  // archive shares it.
+  // archive shares it, and is freed when the passes drop it.
   module = torch::jit::Module();
-  if (result)
-    makeExclusiveWeightsWritable(weights);
   return result;
 }
 
@@ -271,10 +267,7 @@ OwningOpRef<ModuleOp> mlir::torch_onnx::importTorchScriptModule(
     return nullptr;
   DiagnosticWarningHandler warnings(loc);
   c10::WarningUtils::WarningHandlerGuard warningGuard(&warnings);
-  // The caller keeps the module, so no weight is the blob's alone: none is
-  // made writable.
-  std::vector<ImportedWeight> weights;
   ThrowOnAllocationFailure throwOnAllocationFailure;
   return importModuleOrReport(module, name, inputShapes, loc,
-                              /*ownsModule=*/false, weights);
+                              /*ownsModule=*/false);
 }

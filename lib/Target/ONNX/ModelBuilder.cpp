@@ -9,7 +9,7 @@
 
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/ONNX/IR/ONNXSchema.h"
-#include "torch-onnx/Dialect/ONNX/IR/TransposedInitializer.h"
+#include "torch-onnx/Dialect/ONNX/IR/DerivedInitializer.h"
 #include "torch-onnx/Support/JSONString.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -174,11 +174,12 @@ private:
   LogicalResult emitGraphInputs(func::FuncOp func, onnx::GraphProto &graph);
   LogicalResult emitOps(Block &block, onnx::GraphProto &graph, bool topLevel);
   LogicalResult emitOp(Operation *op, onnx::GraphProto &graph, bool topLevel);
-  /// Adds initializer `name` holding `value`, or its transpose when
-  /// `transposed` (`value` is then a matrix).
-  LogicalResult emitInitializer(StringRef name, ElementsAttr value,
-                                onnx::GraphProto &graph, bool topLevel,
-                                Location loc, bool transposed = false);
+  /// Adds initializer `name` holding `value`, or what `derived` derives
+  /// from it.
+  LogicalResult
+  emitInitializer(StringRef name, ElementsAttr value, onnx::GraphProto &graph,
+                  bool topLevel, Location loc,
+                  const std::optional<ONNX::DerivedInitializer> &derived = {});
   LogicalResult emitNode(Operation *op, StringRef opType,
                          onnx::GraphProto &graph);
   LogicalResult emitAttribute(Operation *op, StringRef opType,
@@ -198,6 +199,14 @@ private:
 
   /// Whether `op` is written as an initializer rather than as a node.
   bool becomesInitializer(Operation *op, bool topLevel) const;
+  /// Whether only derived initializers read `init`, which they then write
+  /// as they derive it, in place of `init` itself.
+  static bool isOnlyDerived(ONNX::InitializerOp init) {
+    return !init->use_empty() &&
+           llvm::all_of(init->getUsers(), [](Operation *user) {
+             return ONNX::getDerivedInitializer(user).has_value();
+           });
+  }
 
   /// The name of `value`, or "" for a missing optional value. Fails on a
   /// value that has no name yet.
@@ -255,7 +264,7 @@ std::string ModelBuilder::nameResult(Value value, StringRef base) {
 
 bool ModelBuilder::becomesInitializer(Operation *op, bool topLevel) const {
   if (isa<ONNX::InitializerOp>(op) ||
-      (topLevel && ONNX::getTransposedInitializer(op)))
+      (topLevel && ONNX::getDerivedInitializer(op)))
     return true;
   // Large constants of the main graph are initializers, so that their bytes
   // can be streamed and stored externally.
@@ -286,10 +295,9 @@ LogicalResult ModelBuilder::addValueInfo(Value value, StringRef name,
   return fillTypeProto(type, {}, *info->mutable_type(), value.getLoc());
 }
 
-LogicalResult ModelBuilder::emitInitializer(StringRef name, ElementsAttr value,
-                                            onnx::GraphProto &graph,
-                                            bool topLevel, Location loc,
-                                            bool transposed) {
+LogicalResult ModelBuilder::emitInitializer(
+    StringRef name, ElementsAttr value, onnx::GraphProto &graph, bool topLevel,
+    Location loc, const std::optional<ONNX::DerivedInitializer> &derived) {
   if (isa<ONNX::StringType>(value.getElementType())) {
     onnx::TensorProto *tensor = graph.add_initializer();
     tensor->set_name(name.str());
@@ -302,7 +310,8 @@ LogicalResult ModelBuilder::emitInitializer(StringRef name, ElementsAttr value,
   FailureOr<TensorBytes> bytes = getTensorBytes(value, loc);
   if (failed(bytes))
     return failure();
-  if (transposed) {
+  using Kind = ONNX::DerivedInitializer::Kind;
+  if (derived && derived->kind == Kind::Transposed) {
     // A splat reads the same either way.
     if (bytes->repeat == 1 && header.dims(0) > 0 && header.dims(1) > 0) {
       bytes->transposedRows = header.dims(0);
@@ -310,6 +319,17 @@ LogicalResult ModelBuilder::emitInitializer(StringRef name, ElementsAttr value,
           bytes->data.size() / (header.dims(0) * header.dims(1));
     }
     header.mutable_dims()->SwapElements(0, 1);
+  } else if (derived && derived->kind == Kind::RowScaled) {
+    ONNX::InitializerOp scale = derived->scale;
+    FailureOr<TensorBytes> factors = getTensorBytes(scale.getValue(), loc);
+    if (failed(factors))
+      return failure();
+    uint64_t rows = header.dims(0);
+    bytes->expandRepeats();
+    bytes->rowScales.resize(rows);
+    for (uint64_t row = 0; row < rows; ++row)
+      factors->readElement(row, sizeof(float),
+                           reinterpret_cast<char *>(&bytes->rowScales[row]));
   }
   if (topLevel && bytes->size() >= kLargeTensorBytes) {
     contents.largeInitializers.push_back(
@@ -594,11 +614,7 @@ LogicalResult ModelBuilder::emitOp(Operation *op, onnx::GraphProto &graph,
   if (isa<ONNX::NoValueOp>(op))
     return success();
   if (auto init = dyn_cast<ONNX::InitializerOp>(op)) {
-    // A matrix that only transposes read is written by them, transposed.
-    if (topLevel && !init->use_empty() &&
-        llvm::all_of(init->getUsers(), [](Operation *user) {
-          return ONNX::getTransposedInitializer(user) != nullptr;
-        }))
+    if (topLevel && isOnlyDerived(init))
       return success();
     StringRef base = init.getName();
     std::string name = values.unique(base.empty() ? "initializer" : base);
@@ -606,14 +622,19 @@ LogicalResult ModelBuilder::emitOp(Operation *op, onnx::GraphProto &graph,
     return emitInitializer(name, init.getValue(), graph, topLevel,
                            op->getLoc());
   }
-  if (ONNX::InitializerOp source =
-          topLevel ? ONNX::getTransposedInitializer(op) : nullptr) {
-    StringRef base = source.getName();
-    std::string name =
-        values.unique(base.empty() ? "transposed" : (base + ".T").str());
+  if (std::optional<ONNX::DerivedInitializer> derived =
+          topLevel ? ONNX::getDerivedInitializer(op) : std::nullopt) {
+    // A scaled weight takes the name of the weight it replaces, unless that
+    // is written too or another scaling of it has the name.
+    std::string base = derived->source.getName().str();
+    if (derived->kind == ONNX::DerivedInitializer::Kind::Transposed)
+      base += ".T";
+    else if (!isOnlyDerived(derived->source) || values.contains(base))
+      base += ".scaled";
+    std::string name = values.unique(base);
     valueNames[op->getResult(0)] = name;
-    return emitInitializer(name, source.getValue(), graph, topLevel,
-                           op->getLoc(), /*transposed=*/true);
+    return emitInitializer(name, derived->source.getValue(), graph, topLevel,
+                           op->getLoc(), derived);
   }
   if (becomesInitializer(op, topLevel)) {
     std::string name =

@@ -279,10 +279,40 @@ void transposeRows(const char *from, char *to, uint64_t rows,
                       sizeof(T));
         }
 }
+
+/// Writes elements [first, first + count) of the row-major f32 tensor
+/// `from`, `columns` elements a row, each times its row's factor, to `to`.
+void scaleRows(const char *from, char *to, ArrayRef<float> factors,
+               uint64_t columns, uint64_t first, uint64_t count) {
+  for (uint64_t i = first; i < first + count;) {
+    uint64_t row = i / columns;
+    uint64_t end = std::min(first + count, (row + 1) * columns);
+    float factor = factors[row];
+    for (; i < end; ++i) {
+      float element;
+      std::memcpy(&element, from + i * sizeof(float), sizeof(float));
+      element *= factor;
+      std::memcpy(to + (i - first) * sizeof(float), &element, sizeof(float));
+    }
+  }
+}
 } // namespace
 
 void TensorBytes::forEachPiece(
     function_ref<void(ArrayRef<char>)> write) const {
+  if (!rowScales.empty()) {
+    // About 1 MiB at a time.
+    constexpr uint64_t kPieceElements = uint64_t(1) << 18;
+    uint64_t count = data.size() / sizeof(float);
+    uint64_t columns = count / rowScales.size();
+    std::vector<char> piece(std::min(count, kPieceElements) * sizeof(float));
+    for (uint64_t first = 0; first < count; first += kPieceElements) {
+      uint64_t n = std::min(kPieceElements, count - first);
+      scaleRows(data.data(), piece.data(), rowScales, columns, first, n);
+      write(ArrayRef(piece.data(), n * sizeof(float)));
+    }
+    return;
+  }
   if (!transposedRows) {
     for (uint64_t i = 0; i < repeat; ++i)
       write(data);
@@ -325,12 +355,35 @@ void TensorBytes::appendTo(std::string &out) const {
   });
 }
 
-const char *TensorBytes::getElement(uint64_t index, unsigned size) const {
-  if (!transposedRows)
-    return data.data() + (index * size) % data.size();
+void TensorBytes::readElement(uint64_t index, unsigned size,
+                              char *out) const {
+  if (!rowScales.empty()) {
+    uint64_t columns = data.size() / sizeof(float) / rowScales.size();
+    uint64_t row = index / columns;
+    scaleRows(data.data() + row * columns * sizeof(float), out,
+              ArrayRef(rowScales).slice(row), columns, index % columns, 1);
+    return;
+  }
+  if (!transposedRows) {
+    std::memcpy(out, data.data() + (index * size) % data.size(), size);
+    return;
+  }
   uint64_t columns = data.size() / elementBytes / transposedRows;
   uint64_t row = index / transposedRows, column = index % transposedRows;
-  return data.data() + (column * columns + row) * elementBytes;
+  std::memcpy(out, data.data() + (column * columns + row) * elementBytes,
+              size);
+}
+
+void TensorBytes::expandRepeats() {
+  if (repeat == 1)
+    return;
+  std::vector<char> expanded;
+  expanded.reserve(size());
+  for (uint64_t i = 0; i < repeat; ++i)
+    expanded.insert(expanded.end(), data.begin(), data.end());
+  storage = std::move(expanded);
+  data = storage;
+  repeat = 1;
 }
 
 namespace {

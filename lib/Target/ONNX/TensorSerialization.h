@@ -65,16 +65,19 @@ Type convertTypeProto(const onnx::TypeProto &type, MLIRContext *context,
 Type parseONNXTypeString(StringRef typeString, MLIRContext *context);
 
 /// The bytes of a tensor in ONNX's raw layout: `repeat` copies of `data`,
-/// or, when `transposedRows` is set, the transpose of the row-major
-/// `transposedRows` x N matrix `data` of `elementBytes`-byte elements,
-/// made as the bytes are written. `data` either points into the
-/// attribute's storage, which lives as long as the MLIRContext, or into
-/// `storage`.
+/// made as the bytes are written in one of two ways:
+/// - when `transposedRows` is set, the transpose of the row-major
+///   `transposedRows` x N matrix `data` of `elementBytes`-byte elements;
+/// - when `rowScales` is not empty, the f32 elements of `data`, a row per
+///   factor, each times its row's factor.
+/// `data` either points into the attribute's storage, which lives as long
+/// as the MLIRContext, or into `storage`.
 struct TensorBytes {
   ArrayRef<char> data;
   uint64_t repeat = 1;
   uint64_t transposedRows = 0;
   unsigned elementBytes = 0;
+  std::vector<float> rowScales;
   std::vector<char> storage;
 
   uint64_t size() const { return data.size() * repeat; }
@@ -82,8 +85,10 @@ struct TensorBytes {
   void forEachPiece(function_ref<void(ArrayRef<char>)> write) const;
   /// Appends every byte to `out`.
   void appendTo(std::string &out) const;
-  /// The bytes of element `index`, of `size` bytes each.
-  const char *getElement(uint64_t index, unsigned size) const;
+  /// Copies the bytes of element `index`, of `size` bytes each, to `out`.
+  void readElement(uint64_t index, unsigned size, char *out) const;
+  /// Makes `repeat` 1, copying the repeated bytes into `storage`.
+  void expandRepeats();
 };
 
 /// The raw bytes of `attr` without copying them when the attribute stores

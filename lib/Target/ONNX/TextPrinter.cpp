@@ -147,23 +147,23 @@ void TextPrinter::printTensorValue(const TensorProto &tensor,
   uint64_t count = 1;
   for (int64_t dim : tensor.dims())
     count *= dim;
-  // Element `i` of the raw data: from the tensor itself or from the bytes
-  // that the writer streams.
-  std::function<const char *(uint64_t, unsigned)> element;
+  // Copies element `i` of the raw data: from the tensor itself or from the
+  // bytes that the writer streams.
+  std::function<void(uint64_t, unsigned, char *)> element;
   if (bytes && !bytes->data.empty())
-    element = [bytes](uint64_t i, unsigned size) {
-      return bytes->getElement(i, size);
+    element = [bytes](uint64_t i, unsigned size, char *out) {
+      bytes->readElement(i, size, out);
     };
   else if (tensor.has_raw_data())
-    element = [&tensor](uint64_t i, unsigned size) {
-      return tensor.raw_data().data() + i * size;
+    element = [&tensor](uint64_t i, unsigned size, char *out) {
+      std::memcpy(out, tensor.raw_data().data() + i * size, size);
     };
   if (count > kMaxPrintedElements || (count && !element)) {
     os << "{...}";
     return;
   }
   auto load = [&](uint64_t i, auto &value) {
-    std::memcpy(&value, element(i, sizeof(value)), sizeof(value));
+    element(i, sizeof(value), reinterpret_cast<char *>(&value));
   };
   auto printHalf = [&](uint64_t i, const llvm::fltSemantics &semantics) {
     uint16_t bits;

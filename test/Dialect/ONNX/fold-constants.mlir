@@ -505,3 +505,30 @@ func.func @transposed_initializer(%x: tensor<4x3xf32>) -> (tensor<4x2xf32>, tens
   %y = "onnx.MatMul"(%x, %t) : (tensor<4x3xf32>, tensor<3x2xf32>) -> tensor<4x2xf32>
   return %y, %d, %c : tensor<4x2xf32>, tensor<3x2xf32>, tensor<1x2x1xf32>
 }
+
+// -----
+
+// Likewise a Mul of an f32 initializer by factors of shape [rows, 1] (a
+// fused batch normalization's weight): it folds only into a user that
+// folds. A Mul by factors of another shape folds.
+
+// CHECK-LABEL: func.func @scaled_initializer
+// CHECK-DAG:     %[[W:.*]] = "onnx.Initializer"() {name = "w", value = dense<{{\[}}[1.000000e+00, 2.000000e+00, 3.000000e+00], [4.000000e+00, 5.000000e+00, 6.000000e+00]]> : tensor<2x3xf32>}
+// CHECK-DAG:     %[[S:.*]] = "onnx.Initializer"() {name = "s", value = dense<{{\[}}[2.000000e+00], [3.000000e+00]]> : tensor<2x1xf32>}
+// CHECK-DAG:     "onnx.Initializer"() {name = "", value = dense<{{\[}}[3.000000e+00, 5.000000e+00, 7.000000e+00], [1.300000e+01, 1.600000e+01, 1.900000e+01]]> : tensor<2x3xf32>}
+// CHECK-DAG:     "onnx.Initializer"() {name = "", value = dense<{{\[}}[2.000000e+00, 6.000000e+00, 1.200000e+01], [8.000000e+00, 1.500000e+01, 2.400000e+01]]> : tensor<2x3xf32>}
+// CHECK:         %[[M:.*]] = "onnx.Mul"(%[[W]], %[[S]])
+// CHECK:         "onnx.MatMul"(%[[M]], %{{.*}})
+// CHECK-NOT:     "onnx.Mul"
+func.func @scaled_initializer(%x: tensor<3x4xf32>) -> (tensor<2x4xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+  %w = "onnx.Initializer"() {name = "w", value = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %s = "onnx.Initializer"() {name = "s", value = dense<[[2.0], [3.0]]> : tensor<2x1xf32>} : () -> tensor<2x1xf32>
+  %m = "onnx.Mul"(%w, %s) : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  %y = "onnx.MatMul"(%m, %x) : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  %n = "onnx.Mul"(%w, %s) : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  %one = "onnx.Initializer"() {name = "", value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %a = "onnx.Add"(%n, %one) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %c = "onnx.Initializer"() {name = "c", value = dense<[[2.0, 3.0, 4.0]]> : tensor<1x3xf32>} : () -> tensor<1x3xf32>
+  %k = "onnx.Mul"(%w, %c) : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+  return %y, %a, %k : tensor<2x4xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+}

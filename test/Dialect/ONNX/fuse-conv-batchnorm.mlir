@@ -1,21 +1,24 @@
 // RUN: torch-onnx-opt %s -split-input-file -onnx-fuse-conv-batchnorm | FileCheck %s
 
 // An inference BatchNormalization after a Conv without bias: with
-// s = scale / sqrt(var + eps) = [1, 2], W' = W * s per output channel and
-// B' = (0 - mean) * s + bias.
+// s = scale / sqrt(var + eps) = [1, 3], the weight becomes W * s, an
+// onnx.Mul of W and s shaped [2, 1, 1, 1] that the emitter writes as one
+// initializer, and the bias (0 - mean) * s + bias.
 
 // CHECK-LABEL: func.func @conv_without_bias
 // CHECK-SAME: (%[[X:.*]]: tensor<1x2x4x4xf32>)
-// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense<{{\[}}[{{\[}}[1.000000e+00]]], {{\[}}[{{\[}}4.000000e+00]]]]> : tensor<2x1x1x1xf32>}
-// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {name = "conv.weight.fused_bias", value = dense<[5.000000e-01, -3.000000e+00]> : tensor<2xf32>}
-// CHECK: %[[Y:.*]] = "onnx.Conv"(%[[X]], %[[W]], %[[B]]) {group = 2 : si64} : (tensor<1x2x4x4xf32>, tensor<2x1x1x1xf32>, tensor<2xf32>) -> tensor<1x2x4x4xf32>
+// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense<{{\[}}[{{\[}}[1.000000e+00]]], {{\[}}[{{\[}}2.000000e+00]]]]> : tensor<2x1x1x1xf32>}
+// CHECK-DAG: %[[S:.*]] = "onnx.Initializer"() {name = "conv.weight.bn_scale", value = dense<{{\[}}[{{\[}}[1.000000e+00]]], {{\[}}[{{\[}}3.000000e+00]]]]> : tensor<2x1x1x1xf32>}
+// CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {name = "conv.weight.fused_bias", value = dense<[5.000000e-01, -4.000000e+00]> : tensor<2xf32>}
+// CHECK: %[[WS:.*]] = "onnx.Mul"(%[[W]], %[[S]]) : (tensor<2x1x1x1xf32>, tensor<2x1x1x1xf32>) -> tensor<2x1x1x1xf32>
+// CHECK: %[[Y:.*]] = "onnx.Conv"(%[[X]], %[[WS]], %[[B]]) {group = 2 : si64} : (tensor<1x2x4x4xf32>, tensor<2x1x1x1xf32>, tensor<2xf32>) -> tensor<1x2x4x4xf32>
 // CHECK-NOT: onnx.BatchNormalization
 // CHECK: return %[[Y]]
 func.func @conv_without_bias(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
   %w = "onnx.Initializer"() {name = "conv.weight", value = dense<[[[[1.0]]], [[[2.0]]]]> : tensor<2x1x1x1xf32>} : () -> tensor<2x1x1x1xf32>
   %none = "onnx.NoValue"() : () -> none
   %y = "onnx.Conv"(%x, %w, %none) {group = 2 : si64} : (tensor<1x2x4x4xf32>, tensor<2x1x1x1xf32>, none) -> tensor<1x2x4x4xf32>
-  %scale = "onnx.Initializer"() {name = "bn.weight", value = dense<[2.0, 4.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %scale = "onnx.Initializer"() {name = "bn.weight", value = dense<[2.0, 6.0]> : tensor<2xf32>} : () -> tensor<2xf32>
   %bias = "onnx.Initializer"() {name = "bn.bias", value = dense<[1.0, -1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
   %mean = "onnx.Initializer"() {name = "bn.running_mean", value = dense<[0.5, 1.0]> : tensor<2xf32>} : () -> tensor<2xf32>
   %var = "onnx.Initializer"() {name = "bn.running_var", value = dense<[4.0, 4.0]> : tensor<2xf32>} : () -> tensor<2xf32>
@@ -28,9 +31,11 @@ func.func @conv_without_bias(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
 // A Conv with a bias keeps the bias's name: B' = (B - mean) * s + bias.
 
 // CHECK-LABEL: func.func @conv_with_bias
-// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense<3.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense<1.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK-DAG: %[[S:.*]] = "onnx.Initializer"() {name = "conv.weight.bn_scale", value = dense<3.000000e+00> : tensor<1x1x1x1xf32>}
 // CHECK-DAG: %[[B:.*]] = "onnx.Initializer"() {name = "conv.bias", value = dense<1.000000e+01> : tensor<1xf32>}
-// CHECK: %[[Y:.*]] = "onnx.Conv"(%{{.*}}, %[[W]], %[[B]])
+// CHECK: %[[WS:.*]] = "onnx.Mul"(%[[W]], %[[S]])
+// CHECK: %[[Y:.*]] = "onnx.Conv"(%{{.*}}, %[[WS]], %[[B]])
 // CHECK-NOT: onnx.BatchNormalization
 // CHECK: return %[[Y]]
 func.func @conv_with_bias(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
@@ -96,12 +101,13 @@ func.func @training_mode(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
 
 // -----
 
-// A weight that another op still uses keeps its initializer, its blob and
-// its name; the fused weight gets a new name.
+// A weight that another op still uses is read by both: fusion changes no
+// weight, neither its blob nor its name.
 
 // CHECK-LABEL: func.func @weight_with_other_use
-// CHECK: %[[OLD:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense_resource<shared> : tensor<1x1x1x1xf32>}
-// CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight.fused", value = dense<6.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK-DAG: %[[OLD:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense_resource<shared> : tensor<1x1x1x1xf32>}
+// CHECK-DAG: %[[S:.*]] = "onnx.Initializer"() {name = "conv.weight.bn_scale", value = dense<3.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK: %[[W:.*]] = "onnx.Mul"(%[[OLD]], %[[S]])
 // CHECK: "onnx.Conv"(%{{.*}}, %[[W]], %{{.*}})
 // CHECK: "onnx.Add"(%[[OLD]], %[[OLD]])
 // CHECK: shared: "0x0400000000000040"
@@ -128,17 +134,16 @@ func.func @weight_with_other_use(%x: tensor<1x1x4x4xf32>) -> (tensor<1x1x4x4xf32
 
 // -----
 
-// A weight that only this conv uses, in a writable blob, is fused in place:
-// the initializer keeps its name and its blob, which now holds
-// 2.0 * 6 / 2 = 6 (0x40C00000).
+// A weight in a writable blob that only this conv uses is not written
+// either: its blob keeps 2.0 (0x40000000).
 // fuse-conv-batchnorm-readonly.mlir has the same weight in a read-only blob.
 
-// CHECK-LABEL: func.func @weight_fused_in_place
+// CHECK-LABEL: func.func @weight_in_writable_blob
 // CHECK: %[[W:.*]] = "onnx.Initializer"() {name = "conv.weight", value = dense_resource<alone> : tensor<1x1x1x1xf32>}
-// CHECK-NOT: name = "conv.weight.fused",
-// CHECK: "onnx.Conv"(%{{.*}}, %[[W]], %{{.*}})
-// CHECK: alone: "0x040000000000C040"
-func.func @weight_fused_in_place(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
+// CHECK: %[[WS:.*]] = "onnx.Mul"(%[[W]], %{{.*}})
+// CHECK: "onnx.Conv"(%{{.*}}, %[[WS]], %{{.*}})
+// CHECK: alone: "0x0400000000000040"
+func.func @weight_in_writable_blob(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32> {
   %w = "onnx.Initializer"() {name = "conv.weight", value = dense_resource<alone> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
   %none = "onnx.NoValue"() : () -> none
   %y = "onnx.Conv"(%x, %w, %none) : (tensor<1x1x4x4xf32>, tensor<1x1x1x1xf32>, none) -> tensor<1x1x4x4xf32>
@@ -160,17 +165,19 @@ func.func @weight_fused_in_place(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x4x4xf32>
 
 // -----
 
-// Two convs use one weight. The first fusion (of `a`) leaves the blob alone
-// and makes a new weight, 1.0 * 6 / 2 = 3; the second, of `b`, is then the
-// weight's only user and writes 1.0 * 4 / 1 = 4 (0x40800000) into the blob.
+// Two convs use one weight: each reads it through a Mul by its own
+// factors, 6 / 2 = 3 and 4 / 1 = 4, and the blob keeps 1.0.
 
 // CHECK-LABEL: func.func @weight_of_two_convs
-// CHECK-DAG: %[[OLD:.*]] = "onnx.Initializer"() {name = "w", value = dense_resource<blob> : tensor<1x1x1x1xf32>}
-// CHECK-DAG: %[[NEW:.*]] = "onnx.Initializer"() {name = "w.fused", value = dense<3.000000e+00> : tensor<1x1x1x1xf32>}
-// CHECK: %[[A:.*]] = "onnx.Conv"(%{{.*}}, %[[NEW]], %{{.*}})
-// CHECK: %[[B:.*]] = "onnx.Conv"(%{{.*}}, %[[OLD]], %{{.*}})
+// CHECK-DAG: %[[W:.*]] = "onnx.Initializer"() {name = "w", value = dense_resource<blob> : tensor<1x1x1x1xf32>}
+// CHECK-DAG: %[[SA:.*]] = "onnx.Initializer"() {name = "w.bn_scale", value = dense<3.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK-DAG: %[[SB:.*]] = "onnx.Initializer"() {name = "w.bn_scale", value = dense<4.000000e+00> : tensor<1x1x1x1xf32>}
+// CHECK-DAG: %[[WA:.*]] = "onnx.Mul"(%[[W]], %[[SA]])
+// CHECK-DAG: %[[WB:.*]] = "onnx.Mul"(%[[W]], %[[SB]])
+// CHECK-DAG: %[[A:.*]] = "onnx.Conv"(%{{.*}}, %[[WA]], %{{.*}})
+// CHECK-DAG: %[[B:.*]] = "onnx.Conv"(%{{.*}}, %[[WB]], %{{.*}})
 // CHECK: return %[[A]], %[[B]]
-// CHECK: blob: "0x0400000000008040"
+// CHECK: blob: "0x040000000000803F"
 func.func @weight_of_two_convs(%x: tensor<1x1x4x4xf32>) -> (tensor<1x1x4x4xf32>, tensor<1x1x4x4xf32>) {
   %w = "onnx.Initializer"() {name = "w", value = dense_resource<blob> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
   %none = "onnx.NoValue"() : () -> none

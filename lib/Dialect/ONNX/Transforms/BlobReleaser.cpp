@@ -57,15 +57,3 @@ void ONNX::BlobReleaser::notifyOperationErased(Operation *op) {
       entry->setBlob(AsmResourceBlob());
   });
 }
-
-std::optional<MutableArrayRef<char>>
-ONNX::BlobReleaser::getWritableData(Operation *op,
-                                    DenseResourceElementsAttr resource) const {
-  if (!enabled || op->getNumResults() != 1 || !op->getResult(0).hasOneUse() ||
-      references.lookup(resource.getRawHandle().getKey()) != 1)
-    return std::nullopt;
-  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-  if (!blob || !blob->isMutable())
-    return std::nullopt;
-  return blob->getMutableData();
-}

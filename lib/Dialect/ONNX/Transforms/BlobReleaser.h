@@ -11,13 +11,12 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringMap.h"
-#include <optional>
 
 namespace mlir::torch_onnx::ONNX {
 
 /// A rewrite listener that counts the ops whose `value` is a resource blob
 /// and releases a blob as soon as the last of them is erased, so that a
-/// folded or fused weight does not live beside the weight it replaces until
+/// folded weight does not live beside the weight it replaces until
 /// the end of the pipeline. Blobs are released only when `func` is the only
 /// function of its module: another function, possibly being rewritten on
 /// another thread, could refer to the same blob.
@@ -28,12 +27,6 @@ public:
   void notifyOperationInserted(Operation *op,
                                OpBuilder::InsertPoint previous) override;
   void notifyOperationErased(Operation *op) override;
-
-  /// The bytes of `op`'s `resource`, when a rewrite of `op` may change them
-  /// in place: the blob is mutable, `op` is the only op of the module that
-  /// refers to it, and `op`'s one result has one use.
-  std::optional<MutableArrayRef<char>>
-  getWritableData(Operation *op, DenseResourceElementsAttr resource) const;
 
 private:
   bool enabled = false;

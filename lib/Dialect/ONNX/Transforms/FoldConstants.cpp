@@ -7,7 +7,7 @@
 
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
 
-#include "torch-onnx/Dialect/ONNX/IR/TransposedInitializer.h"
+#include "torch-onnx/Dialect/ONNX/IR/DerivedInitializer.h"
 
 #include "BlobReleaser.h"
 #include "ConstantEvaluation.h"
@@ -120,10 +120,10 @@ struct FoldConstantOp : public RewritePattern {
     if (!ONNX::canEvaluate(op))
       return failure();
     // A ConstantOfShape is already a compact constant, and the emitter
-    // writes a transposed initializer without making it in memory: each
-    // folds only into a user whose other operands are constants too.
+    // writes a derived initializer without making it in memory: each folds
+    // only into a user whose other operands are constants too.
     if ((isa<ONNX::ConstantOfShapeOp>(op) ||
-         ONNX::getTransposedInitializer(op)) &&
+         ONNX::getDerivedInitializer(op)) &&
         llvm::none_of(op->getUsers(), [&](Operation *user) {
           return ONNX::canEvaluate(user) &&
                  llvm::all_of(user->getOperands(), [&](Value operand) {

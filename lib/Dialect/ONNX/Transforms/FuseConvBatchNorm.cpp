@@ -7,7 +7,6 @@
 
 #include "torch-onnx/Dialect/ONNX/Transforms/Passes.h"
 
-#include "BlobReleaser.h"
 #include "ConstantEvaluation.h"
 
 #include "mlir/IR/AsmState.h"
@@ -28,7 +27,7 @@ using namespace mlir::torch_onnx;
 
 namespace {
 
-/// The f32 content of an initializer, read in place where it is stored
+/// The f32 content of a small initializer, read in place where it is stored
 /// (readConstant expands a splat).
 std::optional<ONNX::ConstantTensor> getInitializerData(Value value) {
   auto init = value.getDefiningOp<ONNX::InitializerOp>();
@@ -44,12 +43,15 @@ ArrayRef<float> asFloats(const ONNX::ConstantTensor &tensor) {
                          bytes.size() / sizeof(float));
 }
 
+/// Conv + BatchNormalization with constant statistics becomes a Conv whose
+/// weight is `onnx.Mul(W, s)`, s = scale / sqrt(var + eps) per output
+/// channel, and whose bias is (B - mean) * s + shift. The emitter writes
+/// that Mul as the fused weight, multiplying as it writes
+/// (DerivedInitializer.h), so W is never copied in memory.
 struct FuseConvBatchNormPattern : public RewritePattern {
-  FuseConvBatchNormPattern(MLIRContext *context,
-                           const ONNX::BlobReleaser &releaser)
+  FuseConvBatchNormPattern(MLIRContext *context)
       : RewritePattern(ONNX::BatchNormalizationOp::getOperationName(), 1,
-                       context),
-        releaser(releaser) {}
+                       context) {}
 
   LogicalResult matchAndRewrite(Operation *bn,
                                 PatternRewriter &rewriter) const override {
@@ -64,17 +66,19 @@ struct FuseConvBatchNormPattern : public RewritePattern {
       return failure();
     Value weight = conv->getOperand(1);
     auto weightInit = weight.getDefiningOp<ONNX::InitializerOp>();
-    auto wData = getInitializerData(weight);
+    auto weightType = dyn_cast<RankedTensorType>(weight.getType());
+    if (!weightInit || weightInit->getBlock() != conv->getBlock() ||
+        !weightType || !weightType.hasStaticShape() ||
+        !weightType.getElementType().isF32() || weightType.getRank() < 1)
+      return failure();
     auto scaleData = getInitializerData(bn->getOperand(1));
     auto shiftData = getInitializerData(bn->getOperand(2));
     auto meanData = getInitializerData(bn->getOperand(3));
     auto varData = getInitializerData(bn->getOperand(4));
-    if (!wData || !scaleData || !shiftData || !meanData || !varData)
+    if (!scaleData || !shiftData || !meanData || !varData)
       return failure();
-    ArrayRef<float> w = asFloats(*wData), scale = asFloats(*scaleData),
-                    shift = asFloats(*shiftData), mean = asFloats(*meanData),
-                    var = asFloats(*varData);
-    auto weightType = cast<RankedTensorType>(weight.getType());
+    ArrayRef<float> scale = asFloats(*scaleData), shift = asFloats(*shiftData),
+                    mean = asFloats(*meanData), var = asFloats(*varData);
     int64_t channels = weightType.getDimSize(0);
     if (channels <= 0 || scale.size() != static_cast<size_t>(channels) ||
         shift.size() != scale.size() || mean.size() != scale.size() ||
@@ -93,37 +97,31 @@ struct FuseConvBatchNormPattern : public RewritePattern {
     if (auto eps = bn->getAttrOfType<FloatAttr>("epsilon"))
       epsilon = eps.getValueAsDouble();
 
-    // A weight that only this conv uses, in a blob that may be written, is
-    // fused in place. Otherwise the fused weight is computed straight into
-    // the buffer that its blob takes over, so the old weight is read once
-    // and never copied.
-    std::optional<MutableArrayRef<char>> inPlace;
-    if (auto resource =
-            dyn_cast<DenseResourceElementsAttr>(weightInit.getValue()))
-      inPlace = releaser.getWritableData(weightInit, resource);
-    ONNX::ByteBuffer fusedBytes(inPlace ? 0 : w.size() * sizeof(float));
-    auto *fusedData = reinterpret_cast<float *>(inPlace ? inPlace->data()
-                                                        : fusedBytes.data());
-    int64_t perChannel = weightType.getNumElements() / channels;
+    SmallVector<float> factors(channels);
     for (int64_t c = 0; c < channels; ++c) {
-      float s = scale[c] / std::sqrt(var[c] + epsilon);
-      for (int64_t i = 0; i < perChannel; ++i)
-        fusedData[c * perChannel + i] = w[c * perChannel + i] * s;
-      bias[c] = (bias[c] - mean[c]) * s + shift[c];
+      factors[c] = scale[c] / std::sqrt(var[c] + epsilon);
+      bias[c] = (bias[c] - mean[c]) * factors[c] + shift[c];
     }
 
     rewriter.setInsertionPoint(conv);
-    // A weight that other ops still use keeps its name; the fused one gets
-    // a new name.
     std::string weightName = weightInit.getName().str();
-    if (!weight.hasOneUse())
-      weightName += ".fused";
-    Value newWeight = weight;
-    if (!inPlace)
-      newWeight = ONNX::InitializerOp::create(
-          rewriter, weight.getLoc(), weightName,
-          ONNX::makeElementsAttr(weightType, std::move(fusedBytes),
-                                 weightName));
+    SmallVector<int64_t> factorShape(weightType.getRank(), 1);
+    factorShape[0] = channels;
+    auto factorType =
+        RankedTensorType::get(factorShape, rewriter.getF32Type());
+    std::string factorName = weightName + ".bn_scale";
+    auto factorInit = ONNX::InitializerOp::create(
+        rewriter, bn->getLoc(), factorName,
+        ONNX::makeElementsAttr(
+            factorType,
+            ArrayRef<char>(reinterpret_cast<const char *>(factors.data()),
+                           factors.size() * sizeof(float)),
+            factorName));
+    Value newWeight =
+        ONNX::MulOp::create(rewriter, weight.getLoc(), TypeRange{weightType},
+                            ValueRange{weight, factorInit},
+                            ArrayRef<NamedAttribute>{})
+            ->getResult(0);
     auto biasType = RankedTensorType::get({channels}, rewriter.getF32Type());
     std::string biasName = weightName + ".fused_bias";
     if (hasBias)
@@ -147,28 +145,18 @@ struct FuseConvBatchNormPattern : public RewritePattern {
                 : ONNX::InitializerOp();
     rewriter.eraseOp(bn);
     rewriter.eraseOp(conv);
-    // Erased at once, so that the listener releases the replaced weights
-    // before the next fusion makes new ones.
-    if (!inPlace && weightInit->use_empty())
-      rewriter.eraseOp(weightInit);
-    if (oldBias && oldBias != weightInit && oldBias->use_empty())
+    if (oldBias && oldBias->use_empty())
       rewriter.eraseOp(oldBias);
     return success();
   }
-
-private:
-  const ONNX::BlobReleaser &releaser;
 };
 
 struct FuseConvBatchNorm
     : public ONNX::impl::FuseConvBatchNormBase<FuseConvBatchNorm> {
   void runOnOperation() override {
-    ONNX::BlobReleaser releaser(getOperation());
     RewritePatternSet patterns(&getContext());
-    patterns.add<FuseConvBatchNormPattern>(&getContext(), releaser);
-    if (failed(applyPatternsGreedily(
-            getOperation(), std::move(patterns),
-            GreedyRewriteConfig().setListener(&releaser))))
+    patterns.add<FuseConvBatchNormPattern>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };
