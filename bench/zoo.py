@@ -486,7 +486,7 @@ def model_table(row):
             fmt(r.get("ort_ms")) if model else "-",
             fmt(ratio(r.get("ort_ms"), best["ort_ms"])) if model else "-",
             correctness(r) if model else "-"]) + " |")
-    notes = [f"{LABELS[tool]} failed: `{row[tool]['error']}`"
+    notes = [f"{LABELS[tool]} failed: `{row[tool]['error']}`."
              for tool in TOOLS if row[tool]["error"]]
     peer = row["dynamo"]
     if peer.get("export_s") is not None:
