@@ -344,6 +344,26 @@ def test_external_data(tmp_path):
         assert_close(output, model(x))
 
 
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16,
+                                   torch.float32, torch.float64])
+def test_transposed_weights_bit_exact(tmp_path, dtype):
+    """The emitter transposes a linear layer's weight as it writes it, in
+    blocks of a cache line a side and element by element at the edges:
+    70 and 300 rows cross both for every element size."""
+    path = tmp_path / "linear.onnx"
+    model = nn.Sequential(nn.Linear(100, 70), nn.ReLU(),
+                          nn.Linear(70, 300)).to(dtype).eval()
+    torch_onnx.export(model, torch.randn(2, 3, 100, dtype=dtype), path)
+    written = {t.name: t for t in onnx.load(str(path)).graph.initializer}
+    bits = {2: torch.int16, 4: torch.int32, 8: torch.int64}
+    for name in ("0.weight", "2.weight"):
+        weight = model.state_dict()[name]
+        tensor = written[name + ".T"]
+        assert list(tensor.dims) == list(weight.T.shape)
+        expected = weight.T.contiguous().view(bits[weight.element_size()])
+        assert tensor.raw_data == expected.numpy().tobytes()
+
+
 # --- Result and verification -------------------------------------------------------
 
 

@@ -260,24 +260,44 @@ Type mlir::torch_onnx::parseONNXTypeString(StringRef typeString,
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// The side of the square blocks that transposeRows moves at once: one
+/// cache line of each source row.
+template <typename T>
+constexpr uint64_t kTransposeBlock = 64 / sizeof(T);
+
 /// Writes rows [first, first + count) of the transpose of row-major
 /// `rows` x `columns` matrix `from` (elements of `T`'s size), `rows`
-/// elements each, into `to`, in square tiles that stay in cache.
+/// elements each, into `to`. A whole block is read a source row at a time
+/// into a local copy and written an output row at a time; the ragged edges
+/// go element by element.
 template <typename T>
 void transposeRows(const char *from, char *to, uint64_t rows,
                    uint64_t columns, uint64_t first, uint64_t count) {
-  constexpr uint64_t kTile = 32;
+  constexpr uint64_t kBlock = kTransposeBlock<T>;
   // Blobs need not be aligned for T: elements are copied as bytes.
-  for (uint64_t r0 = first; r0 < first + count; r0 += kTile)
-    for (uint64_t c0 = 0; c0 < rows; c0 += kTile)
-      for (uint64_t r = r0; r < std::min(r0 + kTile, first + count); ++r)
-        for (uint64_t c = c0; c < std::min(c0 + kTile, rows); ++c) {
-          T element;
-          std::memcpy(&element, from + (c * columns + r) * sizeof(T),
-                      sizeof(T));
-          std::memcpy(to + ((r - first) * rows + c) * sizeof(T), &element,
-                      sizeof(T));
+  T block[kBlock][kBlock], line[kBlock];
+  for (uint64_t r0 = first; r0 < first + count; r0 += kBlock) {
+    uint64_t height = std::min(kBlock, first + count - r0);
+    for (uint64_t c0 = 0; c0 < rows; c0 += kBlock) {
+      uint64_t width = std::min(kBlock, rows - c0);
+      if (height == kBlock && width == kBlock) {
+        for (uint64_t c = 0; c < kBlock; ++c)
+          std::memcpy(block[c], from + ((c0 + c) * columns + r0) * sizeof(T),
+                      sizeof(line));
+        for (uint64_t r = 0; r < kBlock; ++r) {
+          for (uint64_t c = 0; c < kBlock; ++c)
+            line[c] = block[c][r];
+          std::memcpy(to + ((r0 + r - first) * rows + c0) * sizeof(T), line,
+                      sizeof(line));
         }
+        continue;
+      }
+      for (uint64_t r = r0; r < r0 + height; ++r)
+        for (uint64_t c = c0; c < c0 + width; ++c)
+          std::memcpy(to + ((r - first) * rows + c) * sizeof(T),
+                      from + (c * columns + r) * sizeof(T), sizeof(T));
+    }
+  }
 }
 
 /// Writes elements [first, first + count) of the row-major f32 tensor
@@ -323,6 +343,10 @@ void TensorBytes::forEachPiece(
   uint64_t columns = data.size() / elementBytes / rows;
   uint64_t rowBytes = rows * elementBytes;
   uint64_t perPiece = std::max<uint64_t>(1, (uint64_t(1) << 20) / rowBytes);
+  // Whole blocks of rows where a piece holds more than one.
+  uint64_t block = kTransposeBlock<uint8_t> / elementBytes;
+  if (perPiece > block)
+    perPiece -= perPiece % block;
   std::vector<char> piece(std::min(perPiece, columns) * rowBytes);
   for (uint64_t first = 0; first < columns; first += perPiece) {
     uint64_t count = std::min(perPiece, columns - first);
