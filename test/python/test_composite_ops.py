@@ -279,3 +279,21 @@ def test_shape_functions(tmp_path, name):
 def test_cross(tmp_path, fn):
     a, b = torch.randn(4, 3), torch.randn(4, 3)
     check(tmp_path, Binary(fn), (a, b))
+
+
+class EyeOfSizes(nn.Module):
+    def forward(self, x):
+        return x * torch.eye(x.size(0), x.size(1), dtype=x.dtype)
+
+
+def test_eye(tmp_path):
+    """eye and eye.m lower to EyeLike of zeros (they had no lowering)."""
+    check(tmp_path, Unary(lambda x: x + torch.eye(3)), (torch.randn(2, 3, 3),))
+    check(tmp_path, Unary(lambda x: x * torch.eye(3, 5, dtype=torch.int64)),
+          (torch.ones(3, 5, dtype=torch.int64),))
+    path = tmp_path / "dynamic.onnx"
+    result = torch_onnx.export(EyeOfSizes(), (torch.randn(4, 6),), path,
+                               dynamic_axes={"x": {0: "rows", 1: "columns"}})
+    x = torch.randn(5, 3)
+    (actual,) = run_ort(path, dict(zip(result.input_names, (x,))))
+    np.testing.assert_array_equal(actual, EyeOfSizes()(x).numpy())

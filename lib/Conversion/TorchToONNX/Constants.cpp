@@ -489,6 +489,41 @@ struct ConvertFill : public ONNXConversionPattern<OpTy> {
   }
 };
 
+/// eye(n) and eye.m(n, m): EyeLike of zeros of shape [n, m], which is a
+/// constant when both sizes are known.
+template <typename OpTy>
+struct ConvertEye : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    if (!type || type.getRank() != 2)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
+    Value columns = op.getN();
+    if constexpr (std::is_same_v<OpTy, Torch::AtenEyeMOp>)
+      columns = op.getM();
+    Location loc = op.getLoc();
+    FailureOr<Value> zeros = createFilledTensor(
+        rewriter, loc, type, Value(), 0.0, [&]() -> FailureOr<Value> {
+          Type i64 = rewriter.getI64Type();
+          FailureOr<Value> n = getScalarAsTensor(rewriter, loc, op.getN(), i64);
+          FailureOr<Value> m = getScalarAsTensor(rewriter, loc, columns, i64);
+          if (failed(n) || failed(m))
+            return failure();
+          return ONNXBuilder(rewriter, loc).concatSizes({*n, *m});
+        });
+    if (failed(zeros))
+      return failure();
+    ONNXBuilder b(rewriter, loc);
+    rewriter.replaceOp(op, b.create<ONNX::EyeLikeOp>(type, *zeros));
+    return success();
+  }
+};
+
 /// zeros_like, ones_like, full_like, empty_like, and fill (what `x[a:b] = v`
 /// writes before the scatter).
 template <typename OpTy>
@@ -786,6 +821,8 @@ void torch_to_onnx::populateConstantPatterns(TypeConverter &typeConverter,
       ConvertFill<Torch::AtenEmptyStridedOp>,
       ConvertFill<Torch::AtenNewEmptyStridedOp>>(typeConverter, patterns,
                                                  opset);
+  addPatterns<ConvertEye<Torch::AtenEyeOp>, ConvertEye<Torch::AtenEyeMOp>>(
+      typeConverter, patterns, opset);
   addPatterns<ConvertFillLike<Torch::AtenZerosLikeOp>,
               ConvertFillLike<Torch::AtenOnesLikeOp>,
               ConvertFillLike<Torch::AtenFullLikeOp>,

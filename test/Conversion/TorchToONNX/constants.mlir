@@ -132,3 +132,28 @@ func.func @forward() -> !torch.vtensor<[6],si64> {
   %0 = torch.aten.arange.start_step %int0, %int11, %float, %int4, %none, %none, %none : !torch.int, !torch.int, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[6],si64>
   return %0 : !torch.vtensor<[6],si64>
 }
+
+// -----
+
+// eye is EyeLike of zeros: of a constant when the sizes are known, of
+// ConstantOfShape of [n, m] when they are read at run time.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?xf32>)
+// CHECK: %[[Z:.*]] = "onnx.Initializer"() {{.*}}value = dense<0.000000e+00> : tensor<3x3xf32>
+// CHECK: %[[E:.*]] = "onnx.EyeLike"(%[[Z]]) : (tensor<3x3xf32>) -> tensor<3x3xf32>
+// CHECK: %[[S:.*]] = "onnx.Concat"
+// CHECK: %[[Z2:.*]] = "onnx.ConstantOfShape"(%[[S]]) {value = dense<0> : tensor<1xi64>} : (tensor<2xi64>) -> tensor<?x?xi64>
+// CHECK: %[[E2:.*]] = "onnx.EyeLike"(%[[Z2]]) : (tensor<?x?xi64>) -> tensor<?x?xi64>
+// CHECK: return %[[E]], %[[E2]]
+func.func @forward(%x: !torch.vtensor<[?,?],f32>) -> (!torch.vtensor<[3,3],f32>, !torch.vtensor<[?,?],si64>) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int3 = torch.constant.int 3
+  %int4 = torch.constant.int 4
+  %none = torch.constant.none
+  %0 = torch.aten.eye %int3, %none, %none, %none, %none : !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[3,3],f32>
+  %n = torch.aten.size.int %x, %int0 : !torch.vtensor<[?,?],f32>, !torch.int -> !torch.int
+  %m = torch.aten.size.int %x, %int1 : !torch.vtensor<[?,?],f32>, !torch.int -> !torch.int
+  %1 = torch.aten.eye.m %n, %m, %int4, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[?,?],si64>
+  return %0, %1 : !torch.vtensor<[3,3],f32>, !torch.vtensor<[?,?],si64>
+}
