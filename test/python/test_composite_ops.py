@@ -297,3 +297,22 @@ def test_eye(tmp_path):
     x = torch.randn(5, 3)
     (actual,) = run_ort(path, dict(zip(result.input_names, (x,))))
     np.testing.assert_array_equal(actual, EyeOfSizes()(x).numpy())
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x: torch.outer(x[0], x[1]),
+    lambda x: torch.outer(x[0].long(), x[1] > 0),
+    lambda x: nn.functional.one_hot((x.abs() * 2).long().clamp(0, 3), 4),
+    lambda x: nn.functional.one_hot((x.abs() * 2).long().clamp(0, 5)),
+    lambda x: x.index_add(0, torch.tensor([1, 0]), x),
+    lambda x: x.index_add(1, torch.tensor([3, 3, 0, 1]), 2 * x, alpha=0.5),
+    lambda x: torch.masked_select(x, x > 0),
+    lambda x: torch.masked_select(x, torch.tensor([True, False, True, True])),
+], ids=["outer", "outer_promoted", "one_hot", "one_hot_max", "index_add",
+        "index_add_repeated_alpha", "masked_select",
+        "masked_select_broadcast"])
+def test_ops_users_call(tmp_path, fn):
+    """Ops users call that had no lowering: outer, one_hot, index_add
+    (repeated positions accumulate) and masked_select."""
+    x = torch.tensor([[0.5, -1.5, 2.0, 0.25], [1.0, 0.75, -0.5, 3.0]])
+    check(tmp_path, Unary(fn), (x,))

@@ -665,30 +665,110 @@ struct ConvertIndexPut : public ONNXConversionPattern<OpTy> {
   }
 };
 
-/// index_copy(self, dim, index, source): ScatterElements along dim.
-struct ConvertIndexCopy : public ONNXConversionPattern<Torch::AtenIndexCopyOp> {
-  using ONNXConversionPattern::ONNXConversionPattern;
+/// index_copy(self, dim, index, source) and index_add(self, dim, index,
+/// source, alpha): ScatterElements along dim, which adds `alpha * source`
+/// for index_add (from opset 16, which has the reduction).
+template <typename OpTy>
+struct ConvertIndexCopy : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+  static constexpr bool kAdd = std::is_same_v<OpTy, Torch::AtenIndexAddOp>;
 
   LogicalResult
-  matchAndRewrite(Torch::AtenIndexCopyOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
     std::optional<int64_t> dim = Torch::matchConstantInt(op.getDim());
     if (!type || !dim || type.getRank() == 0 ||
         !isValidDim(*dim, type.getRank()))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
+    if (kAdd && this->opset < 16)
+      return rewriter.notifyMatchFailure(op, "accumulating before opset 16");
     ONNXBuilder b(rewriter, op.getLoc());
     Value source = b.cast(adaptor.getSource(), type.getElementType());
+    if constexpr (kAdd) {
+      std::optional<double> alpha = Torch::matchConstantFloat(op.getAlpha());
+      if (!alpha)
+        return rewriter.notifyMatchFailure(op, "non-constant alpha");
+      if (*alpha != 1.0)
+        source = b.binary<ONNX::MulOp>(
+            source, b.scalar(type.getElementType(), *alpha));
+    }
     // A 0-d index names one position.
     Value index = adaptor.getIndex();
     if (getRank(index) == 0)
       index = b.reshape(index, {1});
-    FailureOr<Value> result = scatterAlongDim(
-        b, type, adaptor.getSelf(), index, source,
-        normalizeDim(*dim, type.getRank()), /*accumulate=*/false);
+    FailureOr<Value> result =
+        scatterAlongDim(b, type, adaptor.getSelf(), index, source,
+                        normalizeDim(*dim, type.getRank()), kAdd);
     if (failed(result))
       return rewriter.notifyMatchFailure(op, "unsupported index");
     rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+/// one_hot(self, num_classes): OneHot with off and on values 0 and 1 along
+/// a new last dim of `num_classes`, or of max(self) + 1 when it is -1.
+struct ConvertOneHot : public ONNXConversionPattern<Torch::AtenOneHotOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenOneHotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    std::optional<int64_t> classes =
+        Torch::matchConstantInt(op.getNumClasses());
+    if (!type || !classes || *classes < -1)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    std::optional<int64_t> rank = getRank(adaptor.getSelf());
+    if (!rank)
+      return rewriter.notifyMatchFailure(op, "input of unknown rank");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type i64 = rewriter.getI64Type();
+    Value self = b.cast(adaptor.getSelf(), i64);
+    Value depth = b.intScalar(i64, *classes);
+    if (*classes == -1) {
+      SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, *rank));
+      depth = b.binary<ONNX::AddOp>(
+          b.reduce<ONNX::ReduceMaxOp>(self, all, /*keepdims=*/false),
+          b.intScalar(i64, 1));
+    }
+    Value values = b.constant(DenseElementsAttr::get(
+        RankedTensorType::get({2}, type.getElementType()),
+        ArrayRef<int64_t>{0, 1}));
+    rewriter.replaceOp(op, b.create<ONNX::OneHotOp>(
+                               type, {self, depth, values},
+                               {b.intAttr("axis", -1)}));
+    return success();
+  }
+};
+
+/// masked_select(self, mask): the elements of `self` where `mask` is true,
+/// both broadcast to one shape (Expand broadcasts both ways) and flattened,
+/// by Compress.
+struct ConvertMaskedSelect
+    : public ONNXConversionPattern<Torch::AtenMaskedSelectOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenMaskedSelectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    Value self = adaptor.getSelf(), mask = adaptor.getMask();
+    auto broadcast = dyn_cast<RankedTensorType>(
+        getBroadcastType(self, mask, type ? type.getElementType() : Type()));
+    if (!type || type.getRank() != 1 || !broadcast)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Value values =
+        b.create<ONNX::ExpandOp>(broadcast, {self, b.shapeOf(mask)});
+    Value condition = b.create<ONNX::ExpandOp>(
+        broadcast.clone(rewriter.getI1Type()),
+        {b.cast(mask, rewriter.getI1Type()), b.shapeOf(values)});
+    rewriter.replaceOp(op, b.create<ONNX::CompressOp>(
+                               type, {values, b.reshape(condition, {-1})}));
     return success();
   }
 };
@@ -985,7 +1065,9 @@ void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
               ConvertIndexTensor<AtenIndexTensorOp>,
               ConvertIndexTensor<AtenIndexTensorHackedTwinOp>,
               ConvertIndexPut<AtenIndexPutOp>,
-              ConvertIndexPut<AtenIndexPutHackedTwinOp>, ConvertIndexCopy>(
+              ConvertIndexPut<AtenIndexPutHackedTwinOp>,
+      ConvertIndexCopy<AtenIndexCopyOp>, ConvertIndexCopy<AtenIndexAddOp>,
+      ConvertMaskedSelect, ConvertOneHot>(
       typeConverter, patterns, opset);
   addPatterns<ConvertFlip, ConvertRoll, ConvertConstantPad, ConvertPad,
               ConvertModePad<AtenReflectionPad1dOp, true>,

@@ -145,6 +145,30 @@ struct ConvertMatMul : public ONNXConversionPattern<OpTy> {
   }
 };
 
+/// outer(self, vec2) of two vectors: self as a column times vec2 as a row.
+struct ConvertOuter : public ONNXConversionPattern<Torch::AtenOuterOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::AtenOuterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    if (!type || type.getRank() != 2 || getRank(adaptor.getSelf()) != 1 ||
+        getRank(adaptor.getVec2()) != 1)
+      return rewriter.notifyMatchFailure(op, "operands that are not vectors");
+    ONNXBuilder b(rewriter, op.getLoc());
+    Type elementType = type.getElementType();
+    Value column = b.unsqueeze(b.cast(adaptor.getSelf(), elementType), {1});
+    Value row = b.unsqueeze(b.cast(adaptor.getVec2(), elementType), {0});
+    // Bools multiply as And.
+    if (isBoolType(elementType))
+      rewriter.replaceOp(op, b.create<ONNX::AndOp>(type, {column, row}));
+    else
+      rewriter.replaceOp(op, b.create<ONNX::MulOp>(type, {column, row}));
+    return success();
+  }
+};
+
 /// addmm(self, mat1, mat2, beta, alpha): Gemm.
 struct ConvertAddmm : public ONNXConversionPattern<Torch::AtenAddmmOp> {
   using ONNXConversionPattern::ONNXConversionPattern;
@@ -731,7 +755,8 @@ void torch_to_onnx::populateLinearPatterns(TypeConverter &typeConverter,
               ConvertLogdet, ConvertAddr, ConvertBilinear, ConvertStft,
               ConvertMatMul<AtenMatmulOp>, ConvertMatMul<AtenMmOp>,
               ConvertMatMul<AtenBmmOp>, ConvertMatMul<AtenMvOp>,
-              ConvertMatMul<AtenDotOp>, ConvertScaledMatMulAdd<AtenBaddbmmOp>,
+              ConvertMatMul<AtenDotOp>, ConvertOuter,
+              ConvertScaledMatMulAdd<AtenBaddbmmOp>,
               ConvertScaledMatMulAdd<AtenAddmvOp>,
               ConvertScaledMatMulAdd<AtenAddbmmOp>>(typeConverter, patterns,
                                                     opset);

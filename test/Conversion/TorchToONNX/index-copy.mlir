@@ -77,3 +77,19 @@ func.func @forward(%x: !torch.vtensor<[4],f32>, %c: !torch.vtensor<[],i1>) -> !t
   } : (!torch.int, !torch.bool, !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// index_add adds alpha * source at the positions: ScatterElements with the
+// add reduction (from opset 16) of the scaled source.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<3x5xf32>, %[[SRC:.*]]: tensor<3x2xf32>, %[[POS:.*]]: tensor<2xi64>)
+// CHECK: %[[SCALED:.*]] = "onnx.Mul"(%[[SRC]], %{{.*}})
+// CHECK: %[[VALUES:.*]] = "onnx.Expand"(%[[SCALED]], %{{.*}})
+// CHECK: "onnx.ScatterElements"(%[[X]], %{{.*}}, %[[VALUES]]) {axis = 1 : si64, reduction = "add"} : (tensor<3x5xf32>, tensor<3x2xi64>, tensor<3x2xf32>) -> tensor<3x5xf32>
+func.func @forward(%x: !torch.vtensor<[3,5],f32>, %src: !torch.vtensor<[3,2],f32>, %pos: !torch.vtensor<[2],si64>) -> !torch.vtensor<[3,5],f32> {
+  %int1 = torch.constant.int 1
+  %half = torch.constant.float 5.000000e-01
+  %0 = torch.aten.index_add %x, %int1, %pos, %src, %half : !torch.vtensor<[3,5],f32>, !torch.int, !torch.vtensor<[2],si64>, !torch.vtensor<[3,2],f32>, !torch.float -> !torch.vtensor<[3,5],f32>
+  return %0 : !torch.vtensor<[3,5],f32>
+}

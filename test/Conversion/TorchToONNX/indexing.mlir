@@ -340,3 +340,40 @@ func.func @forward(%x: !torch.vtensor<[5,6,4],f32>) -> !torch.vtensor<[5,2,4,3],
   %0 = torch.aten.unfold %x, %int1, %int3, %int2 : !torch.vtensor<[5,6,4],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[5,2,4,3],f32>
   return %0 : !torch.vtensor<[5,2,4,3],f32>
 }
+
+// -----
+
+// one_hot: OneHot with off and on values [0, 1] along a new last dim of
+// num_classes, or of max + 1 when num_classes is -1.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xi64>)
+// CHECK: %[[D:.*]] = "onnx.Initializer"() {{.*}}value = dense<5> : tensor<i64>}
+// CHECK: %[[V:.*]] = "onnx.Initializer"() {{.*}}value = dense<[0, 1]> : tensor<2xi64>}
+// CHECK: %[[A:.*]] = "onnx.OneHot"(%[[X]], %[[D]], %[[V]]) {axis = -1 : si64} : (tensor<2x3xi64>, tensor<i64>, tensor<2xi64>) -> tensor<2x3x5xi64>
+// CHECK: %[[MAX:.*]] = "onnx.ReduceMax"(%[[X]]
+// CHECK: %[[D2:.*]] = "onnx.Add"(%[[MAX]], %{{.*}})
+// CHECK: %[[B:.*]] = "onnx.OneHot"(%[[X]], %[[D2]], %{{.*}}) {axis = -1 : si64} : (tensor<2x3xi64>, tensor<i64>, tensor<2xi64>) -> tensor<2x3x?xi64>
+// CHECK: return %[[A]], %[[B]]
+func.func @forward(%x: !torch.vtensor<[2,3],si64>) -> (!torch.vtensor<[2,3,5],si64>, !torch.vtensor<[2,3,?],si64>) {
+  %int5 = torch.constant.int 5
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.one_hot %x, %int5 : !torch.vtensor<[2,3],si64>, !torch.int -> !torch.vtensor<[2,3,5],si64>
+  %1 = torch.aten.one_hot %x, %int-1 : !torch.vtensor<[2,3],si64>, !torch.int -> !torch.vtensor<[2,3,?],si64>
+  return %0, %1 : !torch.vtensor<[2,3,5],si64>, !torch.vtensor<[2,3,?],si64>
+}
+
+// -----
+
+// masked_select: the input and the mask broadcast to one shape (Expand
+// broadcasts both ways), then Compress of the input by the flattened mask.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x4xf32>, %[[M:.*]]: tensor<?xi1>)
+// CHECK: %[[MS:.*]] = "onnx.Shape"(%[[M]])
+// CHECK: %[[V:.*]] = "onnx.Expand"(%[[X]], %[[MS]]) : (tensor<2x4xf32>, tensor<1xi64>) -> tensor<2x4xf32>
+// CHECK: %[[C:.*]] = "onnx.Expand"(%[[M]], %{{.*}}) : (tensor<?xi1>, tensor<2xi64>) -> tensor<2x4xi1>
+// CHECK: %[[F:.*]] = "onnx.Reshape"(%[[C]], %{{.*}})
+// CHECK: "onnx.Compress"(%[[V]], %[[F]]) : (tensor<2x4xf32>, tensor<8xi1>) -> tensor<?xf32>
+func.func @forward(%x: !torch.vtensor<[2,4],f32>, %m: !torch.vtensor<[?],i1>) -> !torch.vtensor<[?],f32> {
+  %0 = torch.aten.masked_select %x, %m : !torch.vtensor<[2,4],f32>, !torch.vtensor<[?],i1> -> !torch.vtensor<[?],f32>
+  return %0 : !torch.vtensor<[?],f32>
+}

@@ -40,3 +40,13 @@ func.func @forward(%x: !torch.vtensor<[?,0,0],f32>) -> !torch.vtensor<[?],f32> {
   %0 = torch.operator "aten::logdet"(%x) : (!torch.vtensor<[?,0,0],f32>) -> !torch.vtensor<[?],f32>
   return %0 : !torch.vtensor<[?],f32>
 }
+
+// -----
+
+// outer of an operand whose rank is unknown.
+// expected-error @+1 {{cannot convert 1 op to ONNX opset 17: aten::outer (1x)}}
+func.func @forward(%a: !torch.vtensor<*,f32>, %b: !torch.vtensor<[3],f32>) -> !torch.vtensor<[?,3],f32> {
+  // expected-error @+1 {{cannot convert 'aten::outer' to ONNX opset 17}}
+  %0 = torch.aten.outer %a, %b : !torch.vtensor<*,f32>, !torch.vtensor<[3],f32> -> !torch.vtensor<[?,3],f32>
+  return %0 : !torch.vtensor<[?,3],f32>
+}

@@ -64,3 +64,21 @@ func.func @forward(%x: !torch.vtensor<[5,5],f32>, %e: !torch.vtensor<[0,0],f32>)
   %1 = torch.operator "aten::logdet"(%e) : (!torch.vtensor<[0,0],f32>) -> !torch.vtensor<[],f32>
   return %0, %1 : !torch.vtensor<[],f32>, !torch.vtensor<[],f32>
 }
+
+// -----
+
+// outer: a column times a row, after promoting to the result type; bools
+// multiply as And.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[A:.*]]: tensor<3xi64>, %[[B:.*]]: tensor<4xf32>, %[[P:.*]]: tensor<2xi1>, %[[Q:.*]]: tensor<3xi1>)
+// CHECK: %[[AF:.*]] = "onnx.Cast"(%[[A]]) {to = 1 : si64}
+// CHECK: %[[COL:.*]] = "onnx.Unsqueeze"(%[[AF]], %{{.*}}) : (tensor<3xf32>, tensor<1xi64>) -> tensor<3x1xf32>
+// CHECK: %[[ROW:.*]] = "onnx.Unsqueeze"(%[[B]], %{{.*}}) : (tensor<4xf32>, tensor<1xi64>) -> tensor<1x4xf32>
+// CHECK: %[[M:.*]] = "onnx.Mul"(%[[COL]], %[[ROW]]) : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>
+// CHECK: %[[AND:.*]] = "onnx.And"(%{{.*}}, %{{.*}}) : (tensor<2x1xi1>, tensor<1x3xi1>) -> tensor<2x3xi1>
+// CHECK: return %[[M]], %[[AND]]
+func.func @forward(%a: !torch.vtensor<[3],si64>, %b: !torch.vtensor<[4],f32>, %p: !torch.vtensor<[2],i1>, %q: !torch.vtensor<[3],i1>) -> (!torch.vtensor<[3,4],f32>, !torch.vtensor<[2,3],i1>) {
+  %0 = torch.aten.outer %a, %b : !torch.vtensor<[3],si64>, !torch.vtensor<[4],f32> -> !torch.vtensor<[3,4],f32>
+  %1 = torch.aten.outer %p, %q : !torch.vtensor<[2],i1>, !torch.vtensor<[3],i1> -> !torch.vtensor<[2,3],i1>
+  return %0, %1 : !torch.vtensor<[3,4],f32>, !torch.vtensor<[2,3],i1>
+}
