@@ -308,11 +308,15 @@ def test_eye(tmp_path):
     lambda x: x.index_add(1, torch.tensor([3, 3, 0, 1]), 2 * x, alpha=0.5),
     lambda x: torch.masked_select(x, x > 0),
     lambda x: torch.masked_select(x, torch.tensor([True, False, True, True])),
+    lambda x: x.index_fill(1, torch.tensor([1, -1]), -7.0),
+    lambda x: x.index_fill(0, torch.tensor(1), torch.tensor(3.5)),
+    lambda x: x.long().index_fill(1, torch.tensor([0, 0]), 9),
 ], ids=["outer", "outer_promoted", "one_hot", "one_hot_max", "index_add",
         "index_add_repeated_alpha", "masked_select",
-        "masked_select_broadcast"])
+        "masked_select_broadcast", "index_fill_negative",
+        "index_fill_tensor_value", "index_fill_int"])
 def test_ops_users_call(tmp_path, fn):
     """Ops users call that had no lowering: outer, one_hot, index_add
-    (repeated positions accumulate) and masked_select."""
+    (repeated positions accumulate), masked_select and index_fill."""
     x = torch.tensor([[0.5, -1.5, 2.0, 0.25], [1.0, 0.75, -0.5, 3.0]])
     check(tmp_path, Unary(fn), (x,))

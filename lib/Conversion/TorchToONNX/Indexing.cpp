@@ -709,6 +709,75 @@ struct ConvertIndexCopy : public ONNXConversionPattern<OpTy> {
   }
 };
 
+/// index_fill.int_Scalar(self, dim, index, value) and index_fill.int_Tensor,
+/// which have no generated op: Where of `value` at the positions along dim
+/// that `index` names (negative ones counting from the end), found by
+/// comparing every position with every index.
+struct ConvertIndexFill : public ONNXConversionPattern<Torch::OperatorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    StringRef name = op.getName();
+    if (name != "aten::index_fill.int_Scalar" &&
+        name != "aten::index_fill.int_Tensor")
+      return failure();
+    if (op->getNumOperands() != 4 || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    auto type = getConvertedRankedType(getTypeConverter(), op.getResult(0));
+    std::optional<int64_t> dim = Torch::matchConstantInt(op->getOperand(1));
+    Value self = adaptor.getOperands()[0];
+    Value index = adaptor.getOperands()[2];
+    std::optional<int64_t> indexRank = getRank(index);
+    if (!type || !dim || !indexRank || *indexRank > 1 ||
+        !isValidDim(*dim, std::max<int64_t>(type.getRank(), 1)))
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    Location loc = op.getLoc();
+    ONNXBuilder b(rewriter, loc);
+    Type elementType = type.getElementType();
+    Type i64 = rewriter.getI64Type();
+    // A 0-d self is filled like a 1-element vector.
+    int64_t rank = std::max<int64_t>(type.getRank(), 1);
+    int64_t axis = normalizeDim(*dim, rank);
+    if (type.getRank() == 0)
+      self = b.reshape(self, {1});
+    Value size = b.dimSize(self, axis);
+    Value positions = b.create<ONNX::RangeOp>(
+        RankedTensorType::get({ShapedType::kDynamic}, i64),
+        {b.intScalar(i64, 0), size, b.intScalar(i64, 1)});
+    Value wanted = b.reshape(b.cast(index, i64), {-1});
+    Value negative = b.binary<ONNX::LessOp>(wanted, b.intScalar(i64, 0),
+                                            rewriter.getI1Type());
+    wanted = b.create<ONNX::WhereOp>(
+        wanted.getType(),
+        {negative, b.binary<ONNX::AddOp>(wanted, size), wanted});
+    Value hits = b.cast(
+        b.binary<ONNX::EqualOp>(b.unsqueeze(positions, {1}),
+                                b.unsqueeze(wanted, {0}),
+                                rewriter.getI1Type()),
+        i64);
+    Value filled = b.binary<ONNX::GreaterOp>(
+        b.reduce<ONNX::ReduceMaxOp>(hits, {1}, /*keepdims=*/false),
+        b.intScalar(i64, 0), rewriter.getI1Type());
+    SmallVector<int64_t> column(rank, 1);
+    column[axis] = -1;
+    filled = b.reshape(filled, column);
+    FailureOr<Value> value = getOperandAs(rewriter, loc, op->getOperand(3),
+                                          adaptor.getOperands()[3],
+                                          elementType);
+    if (failed(value))
+      return rewriter.notifyMatchFailure(op, "unsupported value");
+    auto selfType = cast<RankedTensorType>(self.getType());
+    Value result = b.create<ONNX::WhereOp>(
+        selfType.clone(elementType), {filled, *value, self});
+    if (type.getRank() == 0)
+      result = b.reshape(result, {}, type);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// one_hot(self, num_classes): OneHot with off and on values 0 and 1 along
 /// a new last dim of `num_classes`, or of max(self) + 1 when it is -1.
 struct ConvertOneHot : public ONNXConversionPattern<Torch::AtenOneHotOp> {
@@ -1067,7 +1136,7 @@ void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
               ConvertIndexPut<AtenIndexPutOp>,
               ConvertIndexPut<AtenIndexPutHackedTwinOp>,
       ConvertIndexCopy<AtenIndexCopyOp>, ConvertIndexCopy<AtenIndexAddOp>,
-      ConvertMaskedSelect, ConvertOneHot>(
+      ConvertMaskedSelect, ConvertOneHot, ConvertIndexFill>(
       typeConverter, patterns, opset);
   addPatterns<ConvertFlip, ConvertRoll, ConvertConstantPad, ConvertPad,
               ConvertModePad<AtenReflectionPad1dOp, true>,

@@ -29,3 +29,14 @@ func.func @forward(%x: !torch.vtensor<[3],f32>, %m: !torch.vtensor<*,i1>) -> !to
   %0 = torch.aten.masked_select %x, %m : !torch.vtensor<[3],f32>, !torch.vtensor<*,i1> -> !torch.vtensor<[?],f32>
   return %0 : !torch.vtensor<[?],f32>
 }
+
+// -----
+
+// index_fill along a dim known only at run time.
+// expected-error @+1 {{cannot convert 1 op to ONNX opset 15: aten::index_fill.int_Scalar (1x)}}
+func.func @forward(%x: !torch.vtensor<[2,4],f32>, %d: !torch.int, %i: !torch.vtensor<[1],si64>) -> !torch.vtensor<[2,4],f32> {
+  %fill = torch.constant.float 0.000000e+00
+  // expected-error @+1 {{cannot convert 'aten::index_fill.int_Scalar' to ONNX opset 15}}
+  %0 = torch.operator "aten::index_fill.int_Scalar"(%x, %d, %i, %fill) : (!torch.vtensor<[2,4],f32>, !torch.int, !torch.vtensor<[1],si64>, !torch.float) -> !torch.vtensor<[2,4],f32>
+  return %0 : !torch.vtensor<[2,4],f32>
+}

@@ -377,3 +377,25 @@ func.func @forward(%x: !torch.vtensor<[2,4],f32>, %m: !torch.vtensor<[?],i1>) ->
   %0 = torch.aten.masked_select %x, %m : !torch.vtensor<[2,4],f32>, !torch.vtensor<[?],i1> -> !torch.vtensor<[?],f32>
   return %0 : !torch.vtensor<[?],f32>
 }
+
+// -----
+
+// index_fill.int_Scalar: the positions along dim that the index names
+// (negative ones counting from the end) are found by comparing every
+// position with every index, then Where fills them.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x4xf32>, %[[I:.*]]: tensor<?xi64>)
+// CHECK: %[[POS:.*]] = "onnx.Range"
+// CHECK: %[[NEG:.*]] = "onnx.Less"
+// CHECK: %[[W:.*]] = "onnx.Where"(%[[NEG]], %{{.*}}, %{{.*}})
+// CHECK: %[[EQ:.*]] = "onnx.Equal"(%{{.*}}, %{{.*}}) : (tensor<?x1xi64>, tensor<1x?xi64>) -> tensor<?x?xi1>
+// CHECK: %[[ANY:.*]] = "onnx.ReduceMax"
+// CHECK: %[[HIT:.*]] = "onnx.Greater"(%[[ANY]], %{{.*}})
+// CHECK: %[[COL:.*]] = "onnx.Reshape"(%[[HIT]], %{{.*}}) {{.*}} -> tensor<1x?xi1>
+// CHECK: "onnx.Where"(%[[COL]], %{{.*}}, %[[X]]) : (tensor<1x?xi1>, tensor<f32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+func.func @forward(%x: !torch.vtensor<[2,4],f32>, %i: !torch.vtensor<[?],si64>) -> !torch.vtensor<[2,4],f32> {
+  %int1 = torch.constant.int 1
+  %fill = torch.constant.float -7.000000e+00
+  %0 = torch.operator "aten::index_fill.int_Scalar"(%x, %int1, %i, %fill) : (!torch.vtensor<[2,4],f32>, !torch.int, !torch.vtensor<[?],si64>, !torch.float) -> !torch.vtensor<[2,4],f32>
+  return %0 : !torch.vtensor<[2,4],f32>
+}
