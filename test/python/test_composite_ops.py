@@ -311,12 +311,18 @@ def test_eye(tmp_path):
     lambda x: x.index_fill(1, torch.tensor([1, -1]), -7.0),
     lambda x: x.index_fill(0, torch.tensor(1), torch.tensor(3.5)),
     lambda x: x.long().index_fill(1, torch.tensor([0, 0]), 9),
+    lambda x: torch.hstack([x[0], x[1, :3], x[0, 0]]),
+    lambda x: torch.hstack([x, x[:, :2]]),
+    lambda x: torch.vstack([x, x[0], x[1]]),
+    lambda x: torch.column_stack([x[0], x[1], x.T[:, :1]]),
 ], ids=["outer", "outer_promoted", "one_hot", "one_hot_max", "index_add",
         "index_add_repeated_alpha", "masked_select",
         "masked_select_broadcast", "index_fill_negative",
-        "index_fill_tensor_value", "index_fill_int"])
+        "index_fill_tensor_value", "index_fill_int", "hstack_vectors",
+        "hstack_matrices", "vstack", "column_stack"])
 def test_ops_users_call(tmp_path, fn):
     """Ops users call that had no lowering: outer, one_hot, index_add
-    (repeated positions accumulate), masked_select and index_fill."""
+    (repeated positions accumulate), masked_select, index_fill, hstack,
+    vstack and column_stack."""
     x = torch.tensor([[0.5, -1.5, 2.0, 0.25], [1.0, 0.75, -0.5, 3.0]])
     check(tmp_path, Unary(fn), (x,))

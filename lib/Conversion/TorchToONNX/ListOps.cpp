@@ -104,6 +104,53 @@ struct ConvertStack : public ONNXConversionPattern<Torch::AtenStackOp> {
   }
 };
 
+/// hstack, vstack and column_stack: Concat of the tensors reshaped as
+/// PyTorch does first. hstack takes each as at least 1-D and joins 1-D
+/// tensors along dim 0, others along dim 1; vstack takes each as at least
+/// 2-D ([n] as [1, n]) and joins along dim 0; column_stack makes a 0-d or
+/// 1-D tensor a column, then stacks as hstack.
+template <typename OpTy>
+struct ConvertStackLike : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type =
+        getConvertedRankedType(this->getTypeConverter(), op.getResult());
+    FailureOr<SmallVector<Value>> tensors =
+        getTensorListElements(rewriter, op.getTensors());
+    if (!type || failed(tensors) || tensors->empty())
+      return rewriter.notifyMatchFailure(op, "unsupported operands");
+    constexpr bool kVertical = std::is_same_v<OpTy, Torch::AtenVstackOp>;
+    ONNXBuilder b(rewriter, op.getLoc());
+    SmallVector<Value> inputs;
+    for (Value tensor : *tensors) {
+      std::optional<int64_t> rank = getRank(tensor);
+      if (!rank)
+        return rewriter.notifyMatchFailure(op, "a tensor of unknown rank");
+      Value input = b.cast(tensor, type.getElementType());
+      if (std::is_same_v<OpTy, Torch::AtenColumnStackOp> && *rank <= 1)
+        input = b.reshape(input, {-1, 1});
+      else if (*rank == 0)
+        input = b.reshape(input, kVertical ? ArrayRef<int64_t>{1, 1}
+                                           : ArrayRef<int64_t>{1});
+      else if (kVertical && *rank == 1)
+        input = b.unsqueeze(input, {0});
+      inputs.push_back(input);
+    }
+    int64_t axis = kVertical || type.getRank() == 1 ? 0 : 1;
+    if (inputs.size() == 1) {
+      rewriter.replaceOp(op, inputs.front());
+      return success();
+    }
+    rewriter.replaceOp(
+        op, b.create<ONNX::ConcatOp>(type, inputs, {b.intAttr("axis", axis)}));
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // Splits
 //===----------------------------------------------------------------------===//
@@ -434,6 +481,8 @@ void torch_to_onnx::populateListPatterns(TypeConverter &typeConverter,
                                          int64_t opset) {
   using namespace Torch;
   addPatterns<ConvertCat<AtenCatOp>, ConvertCat<AtenConcatOp>, ConvertStack,
+              ConvertStackLike<AtenHstackOp>, ConvertStackLike<AtenVstackOp>,
+              ConvertStackLike<AtenColumnStackOp>,
               ConvertListUnpack, ConvertListGetItem, ConvertTupleUnpack,
               ConvertTupleIndex>(typeConverter, patterns, opset);
 }

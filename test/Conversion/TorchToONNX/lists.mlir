@@ -90,3 +90,29 @@ func.func @forward(%a: !torch.vtensor<[2,1],f32>, %b: !torch.vtensor<[3],f32>) -
   %1:2 = torch.prim.ListUnpack %0 : !torch.list<vtensor> -> !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>
   return %1#0, %1#1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>
 }
+
+// -----
+
+// hstack joins 1-D tensors along dim 0 (a 0-d one as one element), others
+// along dim 1; vstack makes a vector a row; column_stack makes it a column.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[A:.*]]: tensor<3xf32>, %[[S:.*]]: tensor<f32>, %[[M:.*]]: tensor<2x3xf32>)
+// CHECK: %[[S1:.*]] = "onnx.Reshape"(%[[S]], %{{.*}}) {{.*}} -> tensor<1xf32>
+// CHECK: %[[H:.*]] = "onnx.Concat"(%[[A]], %[[S1]]) {axis = 0 : si64} : (tensor<3xf32>, tensor<1xf32>) -> tensor<4xf32>
+// CHECK: %[[ROW:.*]] = "onnx.Unsqueeze"(%[[A]], %{{.*}}) : (tensor<3xf32>, tensor<1xi64>) -> tensor<1x3xf32>
+// CHECK: %[[V:.*]] = "onnx.Concat"(%[[M]], %[[ROW]]) {axis = 0 : si64} : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
+// CHECK: %[[COL:.*]] = "onnx.Reshape"(%[[A]], %{{.*}}) {{.*}} -> tensor<3x1xf32>
+// CHECK: %[[C:.*]] = "onnx.Concat"(%[[COL]], %{{.*}}) {axis = 1 : si64} : (tensor<3x1xf32>, tensor<3x2xf32>) -> tensor<3x3xf32>
+// CHECK: return %[[H]], %[[V]], %[[C]]
+func.func @forward(%a: !torch.vtensor<[3],f32>, %s: !torch.vtensor<[],f32>, %m: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[4],f32>, !torch.vtensor<[3,3],f32>, !torch.vtensor<[3,3],f32>) {
+  %int1 = torch.constant.int 1
+  %int0 = torch.constant.int 0
+  %h = torch.prim.ListConstruct %a, %s : (!torch.vtensor<[3],f32>, !torch.vtensor<[],f32>) -> !torch.list<vtensor>
+  %0 = torch.aten.hstack %h : !torch.list<vtensor> -> !torch.vtensor<[4],f32>
+  %v = torch.prim.ListConstruct %m, %a : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>) -> !torch.list<vtensor>
+  %1 = torch.aten.vstack %v : !torch.list<vtensor> -> !torch.vtensor<[3,3],f32>
+  %mt = torch.aten.transpose.int %m, %int0, %int1 : !torch.vtensor<[2,3],f32>, !torch.int, !torch.int -> !torch.vtensor<[3,2],f32>
+  %c = torch.prim.ListConstruct %a, %mt : (!torch.vtensor<[3],f32>, !torch.vtensor<[3,2],f32>) -> !torch.list<vtensor>
+  %2 = torch.aten.column_stack %c : !torch.list<vtensor> -> !torch.vtensor<[3,3],f32>
+  return %0, %1, %2 : !torch.vtensor<[4],f32>, !torch.vtensor<[3,3],f32>, !torch.vtensor<[3,3],f32>
+}

@@ -145,6 +145,30 @@ func.func @cat_stack(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[2,5],f32
 
 // -----
 
+// hstack, vstack and column_stack reshape each tensor as PyTorch does
+// before joining: a matrix then vectors vstack into rows (this was [?]
+// from the last vector's rank), a vector and a scalar hstack along dim 0,
+// and vectors become columns.
+
+// CHECK-LABEL: func.func @hstack_vstack
+// CHECK: torch.aten.vstack %{{.*}} -> !torch.vtensor<[4,4],f32>
+// CHECK: torch.aten.hstack %{{.*}} -> !torch.vtensor<[5],f32>
+// CHECK: torch.aten.hstack %{{.*}} -> !torch.vtensor<[2,8],f32>
+// CHECK: torch.aten.column_stack %{{.*}} -> !torch.vtensor<[4,3],f32>
+func.func @hstack_vstack(%m: !torch.vtensor<[2,4],f32>, %v: !torch.vtensor<[4],f32>, %s: !torch.vtensor<[],f32>) -> (!torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor) {
+  %l0 = torch.prim.ListConstruct %m, %v, %v : (!torch.vtensor<[2,4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) -> !torch.list<vtensor>
+  %0 = torch.aten.vstack %l0 : !torch.list<vtensor> -> !torch.vtensor
+  %l1 = torch.prim.ListConstruct %v, %s : (!torch.vtensor<[4],f32>, !torch.vtensor<[],f32>) -> !torch.list<vtensor>
+  %1 = torch.aten.hstack %l1 : !torch.list<vtensor> -> !torch.vtensor
+  %l2 = torch.prim.ListConstruct %m, %m : (!torch.vtensor<[2,4],f32>, !torch.vtensor<[2,4],f32>) -> !torch.list<vtensor>
+  %2 = torch.aten.hstack %l2 : !torch.list<vtensor> -> !torch.vtensor
+  %l3 = torch.prim.ListConstruct %v, %v, %v : (!torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) -> !torch.list<vtensor>
+  %3 = torch.aten.column_stack %l3 : !torch.list<vtensor> -> !torch.vtensor
+  return %0, %1, %2, %3 : !torch.vtensor, !torch.vtensor, !torch.vtensor, !torch.vtensor
+}
+
+// -----
+
 // chunk and split keep their list type; unpacking the list gives the pieces.
 
 // CHECK-LABEL: func.func @chunk_split

@@ -38,11 +38,10 @@ std::optional<int64_t> getDimOperand(const TensorInfo &input, Value dim) {
   return normalizeDim(*value, input.getRank());
 }
 
-/// cat / stack: the tensors' dims unified, with `dim` summed (cat) or a new
-/// dim of the tensor count inserted (stack).
-TensorInfo joinTensors(const ShapeRefiner &refiner, Value list,
+/// cat / stack of `tensors`: their dims unified, with `dim` summed (cat) or
+/// a new dim of the tensor count inserted (stack).
+TensorInfo joinTensors(const std::optional<SmallVector<TensorInfo>> &tensors,
                        std::optional<int64_t> dimConstant, bool isStack) {
-  std::optional<SmallVector<TensorInfo>> tensors = refiner.getTensorList(list);
   if (!tensors || tensors->empty())
     return TensorInfo::unranked();
   Type dtype = tensors->front().dtype;
@@ -321,29 +320,43 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
   auto getInt = [&](Value value) { return refiner.getInt(value); };
   return llvm::TypeSwitch<Operation *, std::optional<TensorInfo>>(op)
       .Case<AtenCatOp, AtenConcatOp>([&](Operation *) {
-        return joinTensors(refiner, op->getOperand(0),
+        return joinTensors(refiner.getTensorList(op->getOperand(0)),
                            matchConstantInt(op->getOperand(1)),
                            /*isStack=*/false);
       })
       .Case([&](AtenStackOp stack) {
-        return joinTensors(refiner, stack.getTensors(),
+        return joinTensors(refiner.getTensorList(stack.getTensors()),
                            matchConstantInt(stack.getDim()), /*isStack=*/true);
       })
-      .Case<AtenHstackOp, AtenVstackOp>([&](Operation *) -> TensorInfo {
-        std::optional<SmallVector<TensorInfo>> tensors =
-            refiner.getTensorList(op->getOperand(0));
-        if (!tensors || tensors->empty() || !tensors->front().hasRank())
-          return TensorInfo::unranked();
-        // hstack joins 1-d tensors along dim 0 and others along dim 1;
-        // vstack joins along dim 0 after making 1-d tensors rows.
-        int64_t rank = tensors->front().getRank();
-        if (isa<AtenHstackOp>(op))
-          return joinTensors(refiner, op->getOperand(0), rank == 1 ? 0 : 1,
-                             /*isStack=*/false);
-        if (rank == 1)
-          return joinTensors(refiner, op->getOperand(0), 0, /*isStack=*/true);
-        return joinTensors(refiner, op->getOperand(0), 0, /*isStack=*/false);
-      })
+      .Case<AtenHstackOp, AtenVstackOp, AtenColumnStackOp>(
+          [&](Operation *) -> TensorInfo {
+            std::optional<SmallVector<TensorInfo>> tensors =
+                refiner.getTensorList(op->getOperand(0));
+            if (!tensors || tensors->empty())
+              return TensorInfo::unranked();
+            // Each tensor as PyTorch reshapes it first: hstack takes it as
+            // at least 1-d, vstack as at least 2-d ([n] as [1, n]), and
+            // column_stack makes a 0-d or 1-d one a column. hstack and
+            // column_stack join 1-d tensors along dim 0, others along dim 1;
+            // vstack joins along dim 0.
+            bool vertical = isa<AtenVstackOp>(op);
+            for (TensorInfo &tensor : *tensors) {
+              if (!tensor.hasRank())
+                return TensorInfo::unranked(tensor.dtype);
+              SmallVector<DimInfo> dims = *tensor.dims;
+              if (isa<AtenColumnStackOp>(op) && dims.size() <= 1)
+                dims = {dims.empty() ? DimInfo::known(1) : dims.front(),
+                        DimInfo::known(1)};
+              else if (dims.empty())
+                dims.assign(vertical ? 2 : 1, DimInfo::known(1));
+              else if (vertical && dims.size() == 1)
+                dims.insert(dims.begin(), DimInfo::known(1));
+              tensor = TensorInfo::ranked(dims, tensor.dtype);
+            }
+            int64_t rank = tensors->front().getRank();
+            return joinTensors(tensors, vertical || rank == 1 ? 0 : 1,
+                               /*isStack=*/false);
+          })
       .Case([&](AtenSliceTensorOp slice) -> TensorInfo {
         TensorInfo in = input();
         std::optional<int64_t> dim = getDimOperand(in, slice.getDim());
