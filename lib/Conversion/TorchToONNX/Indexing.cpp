@@ -731,6 +731,7 @@ struct ConvertIndexFill : public ONNXConversionPattern<Torch::OperatorOp> {
     Value index = adaptor.getOperands()[2];
     std::optional<int64_t> indexRank = getRank(index);
     if (!type || !dim || !indexRank || *indexRank > 1 ||
+        getRank(self) != type.getRank() ||
         !isValidDim(*dim, std::max<int64_t>(type.getRank(), 1)))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     Location loc = op.getLoc();
@@ -789,7 +790,8 @@ struct ConvertOneHot : public ONNXConversionPattern<Torch::AtenOneHotOp> {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
     std::optional<int64_t> classes =
         Torch::matchConstantInt(op.getNumClasses());
-    if (!type || !classes || *classes < -1)
+    if (!type || !type.getElementType().isInteger(64) || !classes ||
+        *classes < -1)
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
     if (!rank)
@@ -825,11 +827,13 @@ struct ConvertMaskedSelect
   matchAndRewrite(Torch::AtenMaskedSelectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getConvertedRankedType(getTypeConverter(), op.getResult());
+    if (!type || type.getRank() != 1)
+      return rewriter.notifyMatchFailure(op, "unsupported result type");
     Value self = adaptor.getSelf(), mask = adaptor.getMask();
     auto broadcast = dyn_cast<RankedTensorType>(
-        getBroadcastType(self, mask, type ? type.getElementType() : Type()));
-    if (!type || type.getRank() != 1 || !broadcast)
-      return rewriter.notifyMatchFailure(op, "unsupported operands");
+        getBroadcastType(self, mask, type.getElementType()));
+    if (!broadcast)
+      return rewriter.notifyMatchFailure(op, "operands of unknown rank");
     ONNXBuilder b(rewriter, op.getLoc());
     Value values =
         b.create<ONNX::ExpandOp>(broadcast, {self, b.shapeOf(mask)});
