@@ -23,6 +23,7 @@
 #include "torch-onnx/Import/TorchScript/TorchScriptImporter.h"
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Support/NestingDepth.h"
+#include "torch-onnx/Support/SilentFailure.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Version.h"
 
@@ -267,7 +268,10 @@ int compile(MLIRContext &context, const char *argv0) {
     if (failed(checkNestingDepth(sourceMgr)))
       return 1;
     SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+    ReadObserver observer(&context);
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      observer.reportIfSilent(inputFilename);
   } else if (llvm::StringRef(inputFilename).ends_with(".pt2") ||
              isTorchExportArchive(inputFilename)) {
     reporter.enter("importing " + inputFilename);

@@ -53,9 +53,18 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return 1;
   }
+  // MlirOptMain's context is its own, so a failure that printed nothing
+  // (MLIR's bytecode reader refuses some damaged files silently) is told by
+  // the standard error staying as it was.
+  uint64_t errorsBefore = llvm::errs().tell();
   if (mlir::failed(
-          mlir::MlirOptMain(output->os(), std::move(file), registry, config)))
+          mlir::MlirOptMain(output->os(), std::move(file), registry, config))) {
+    if (llvm::errs().tell() == errorsBefore)
+      llvm::errs() << inputFilename
+                   << ": error: failed without a diagnostic; if it is MLIR "
+                      "bytecode, the file is damaged or truncated\n";
     return 1;
+  }
   output->keep();
   return 0;
 }

@@ -21,6 +21,7 @@
 #endif
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Support/NestingDepth.h"
+#include "torch-onnx/Support/SilentFailure.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Target/ONNX/ONNXImport.h"
 #include "torch-onnx/Version.h"
@@ -162,7 +163,12 @@ OwningOpRef<ModuleOp> parseMLIR(MLIRContext &context) {
   sourceMgr->AddNewSourceBuffer(std::move(file), SMLoc());
   if (failed(checkNestingDepth(*sourceMgr)))
     return nullptr;
-  return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  ReadObserver observer(&context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module)
+    observer.reportIfSilent(inputFilename);
+  return module;
 }
 
 #ifndef TORCH_ONNX_TRANSLATE_TORCHSCRIPT

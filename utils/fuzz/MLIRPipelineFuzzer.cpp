@@ -21,6 +21,7 @@
 #include "torch-onnx/Driver/Driver.h"
 #include "torch-onnx/InitAll.h"
 #include "torch-onnx/Support/NestingDepth.h"
+#include "torch-onnx/Support/SilentFailure.h"
 #include "torch-onnx/Target/ONNX/ONNXExport.h"
 #include "torch-onnx/Version.h"
 
@@ -93,8 +94,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       __builtin_trap();
     return succeeded(result);
   };
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context.get()));
+  // As in the tools, a read that fails silently gets an error naming the
+  // file.
+  OwningOpRef<ModuleOp> module;
+  {
+    ReadObserver observer(context.get());
+    module = parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(context.get()));
+    if (!module)
+      observer.reportIfSilent("input.mlir");
+  }
   if (!check(success(static_cast<bool>(module))))
     return 0;
 
