@@ -50,17 +50,17 @@ def FoldConstants : Pass<"onnx-fold-constants", "func::FuncOp"> {
     `Squeeze` and `Unsqueeze` share the original blob; `Transpose`,
     `Gather`, `Concat`, `Slice`, `Split`, `Trilu`, `Expand` (up to 1 MiB)
     and `Where` move data of any element type; `ConstantOfShape` (up to
-    1 MiB) folds into a user whose other inputs are constants, and so do
-    the transposes and row scalings of initializers that the emitter
-    derives as it writes them; `Not`, `And`, `Or` and `Xor` work on bools; `Cast`, comparisons, `Add`, `Sub`, `Mul`, `Clip`, unary
-    math (`Relu`, `Sigmoid`, `Sqrt`, ...), `ReduceSum`, `ReduceProd`,
-    `ReduceMax`, `ReduceMin` and, on floats, `Div`, `Pow`, `ReduceMean`,
-    `MatMul` and `Gemm` compute on f32, f64, i32 and i64; `Cast` and
-    `Equal` also take bools (as 0 and 1). Reductions take their axes
-    from the `axes` input or attribute, as the opset has it. Results larger
-    than 64 MiB are left to the runtime. A folded value is an initializer
-    in the graph and an `onnx.Constant` in a subgraph. `Identity` nodes are
-    removed.
+    1 MiB) folds into a user whose other inputs are constants, and so do the
+    transposes and row scalings of initializers that the emitter derives as
+    it writes them; `Not`, `And`, `Or` and `Xor` work on bools; `Cast`,
+    comparisons, `Add`, `Sub`, `Mul`, `Clip`, unary math (`Relu`, `Sigmoid`,
+    `Sqrt`, ...), `ReduceSum`, `ReduceProd`, `ReduceMax`, `ReduceMin` and,
+    on floats, `Div`, `Pow`, `ReduceMean`, `MatMul` and `Gemm` compute on
+    f32, f64, i32 and i64; `Cast` and `Equal` also take bools (as 0 and 1).
+    Reductions take their axes from the `axes` input or attribute, as the
+    opset has it. Results larger than 64 MiB are left to the runtime. A
+    folded value is an initializer in the graph and an `onnx.Constant` in a
+    subgraph. `Identity` nodes are removed.
 
     Before:
     ```mlir

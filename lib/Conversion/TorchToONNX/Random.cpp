@@ -9,10 +9,10 @@
 // `Like` forms when the shape comes from a tensor or is known only at run
 // time. randint floors a uniform draw over [low, high), clamped below high;
 // bernoulli compares a uniform draw with the probabilities; normal scales
-// and shifts a standard normal draw; multinomial without replacement takes the top k of the log
-// probabilities plus Gumbel noise. The draws follow onnxruntime's
-// generator, not PyTorch's: a model gets values of the same distribution,
-// never the same values.
+// and shifts a standard normal draw; multinomial without replacement takes
+// the top k of the log probabilities plus Gumbel noise. The draws follow
+// onnxruntime's generator, not PyTorch's: a model gets values of the same
+// distribution, never the same values.
 //
 // normal's overloads, randint_like and the value form of normal_ have no
 // generated op: they are matched as `torch.operator` by name.
