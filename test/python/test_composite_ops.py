@@ -58,6 +58,11 @@ UNARY = {
     "isposinf": torch.isposinf,
     "isneginf": torch.isneginf,
     "signbit": torch.signbit,
+    # PyTorch's sign of NaN is 0; ONNX's Sign gives NaN (it was returned).
+    "sign": torch.sign,
+    "sgn": torch.sgn,
+    "fliplr": lambda x: torch.fliplr(x.reshape(2, 4)),
+    "flipud": lambda x: torch.flipud(x.reshape(2, 4)),
     "logit": lambda x: torch.logit(x.sigmoid()),
     "logit_eps": lambda x: torch.logit(x.sigmoid(), eps=0.1),
     "resolve_neg": lambda x: torch.resolve_neg(x) * 2,
@@ -86,6 +91,11 @@ BINARY = {
     "isclose": torch.isclose,
     "isclose_nan": lambda a, b: torch.isclose(a, b, rtol=0.1, atol=0.5,
                                               equal_nan=True),
+    # A NaN loses against a number; NaN only where both are.
+    "fmax": torch.fmax,
+    "fmin": torch.fmin,
+    "fmax_broadcast": lambda a, b: torch.fmax(a.reshape(2, 4),
+                                              b.reshape(2, 4)[:1]),
 }
 
 

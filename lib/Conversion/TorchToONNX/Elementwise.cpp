@@ -86,6 +86,9 @@ enum class Arithmetic {
   FloorDivide,
   Maximum,
   Minimum,
+  /// fmax and fmin: as Maximum and Minimum, but a NaN loses.
+  Fmax,
+  Fmin,
   And,
   Or,
   Xor,
@@ -385,6 +388,23 @@ struct ConvertArithmetic : public ONNXConversionPattern<OpTy> {
     case Arithmetic::Minimum:
       result = b.create<ONNX::MinOp>(type, {*lhs, *rhs});
       break;
+    case Arithmetic::Fmax:
+    case Arithmetic::Fmin: {
+      result = Kind == Arithmetic::Fmax
+                   ? b.create<ONNX::MaxOp>(type, {*lhs, *rhs})
+                   : b.create<ONNX::MinOp>(type, {*lhs, *rhs});
+      if (!isFloatType(elementType))
+        break;
+      // Where one side is NaN, the other; NaN only where both are.
+      Type i1 = rewriter.getI1Type();
+      auto isNaN = [&](Value v) {
+        return b.create<ONNX::IsNaNOp>(cast<TensorType>(v.getType()).clone(i1),
+                                       {v});
+      };
+      result = b.create<ONNX::WhereOp>(type, {isNaN(*rhs), *lhs, result});
+      result = b.create<ONNX::WhereOp>(type, {isNaN(*lhs), *rhs, result});
+      break;
+    }
     case Arithmetic::And:
       result = isBitwise ? b.create<ONNX::BitwiseAndOp>(type, {*lhs, *rhs})
                          : b.create<ONNX::AndOp>(type, {*lhs, *rhs});
@@ -670,6 +690,14 @@ struct ConvertUnary : public ONNXConversionPattern<OpTy> {
       break;
     case Unary::Sign:
       result = b.unary<ONNX::SignOp>(input);
+      // PyTorch's sign of NaN is 0, ONNX's NaN.
+      if (isFloatType(getElementType(input)))
+        result = b.create<ONNX::WhereOp>(
+            type, {b.create<ONNX::IsNaNOp>(
+                       cast<TensorType>(input.getType())
+                           .clone(rewriter.getI1Type()),
+                       {input}),
+                   constant(0.0), result});
       break;
     case Unary::Reciprocal:
       result = b.unary<ONNX::ReciprocalOp>(input);
@@ -1366,6 +1394,8 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
       ConvertArithmetic<AtenMaximumOp, Arithmetic::Maximum>,
       ConvertArithmetic<AtenMinimumOp, Arithmetic::Minimum>,
       ConvertArithmetic<AtenMaxOtherOp, Arithmetic::Maximum>,
+      ConvertArithmetic<AtenFmaxOp, Arithmetic::Fmax>,
+      ConvertArithmetic<AtenFminOp, Arithmetic::Fmin>,
       ConvertArithmetic<AtenMinOtherOp, Arithmetic::Minimum>,
       ConvertArithmetic<AtenAtan2Op, Arithmetic::Atan2>,
       ConvertArithmetic<AtenLogaddexpOp, Arithmetic::LogAddExp>,
@@ -1429,6 +1459,7 @@ void torch_to_onnx::populateElementwisePatterns(TypeConverter &typeConverter,
       ConvertUnary<AtenTruncOp, Unary::Trunc>,
       ConvertUnary<AtenFracOp, Unary::Frac>,
       ConvertUnary<AtenSignOp, Unary::Sign>,
+      ConvertUnary<AtenSgnOp, Unary::Sign>,
       ConvertUnary<AtenReciprocalOp, Unary::Reciprocal>,
       ConvertUnary<AtenSquareOp, Unary::Square>,
       ConvertUnary<AtenLogicalNotOp, Unary::LogicalNot>,

@@ -850,17 +850,26 @@ struct ConvertMaskedSelect
 // flip and roll
 //===----------------------------------------------------------------------===//
 
-/// flip: Slice with step -1 along each dim.
-struct ConvertFlip : public ONNXConversionPattern<Torch::AtenFlipOp> {
-  using ONNXConversionPattern::ONNXConversionPattern;
+/// flip, fliplr (dim 1) and flipud (dim 0): Slice with step -1 along each
+/// dim.
+template <typename OpTy>
+struct ConvertFlip : public ONNXConversionPattern<OpTy> {
+  using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
 
   LogicalResult
-  matchAndRewrite(Torch::AtenFlipOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     TensorType type =
-        getConvertedTensorType(getTypeConverter(), op.getResult());
+        getConvertedTensorType(this->getTypeConverter(), op.getResult());
     std::optional<int64_t> rank = getRank(adaptor.getSelf());
-    std::optional<SmallVector<int64_t>> dims = Torch::matchConstantIntList(op.getDims());
+    std::optional<SmallVector<int64_t>> dims;
+    if constexpr (std::is_same_v<OpTy, Torch::AtenFlipOp>)
+      dims = Torch::matchConstantIntList(op.getDims());
+    else if constexpr (std::is_same_v<OpTy, Torch::AtenFliplrOp>)
+      dims = SmallVector<int64_t>{1};
+    else
+      dims = SmallVector<int64_t>{0};
     if (!type || !rank || !dims)
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     if (dims->empty()) {
@@ -1142,7 +1151,8 @@ void torch_to_onnx::populateIndexingPatterns(TypeConverter &typeConverter,
       ConvertIndexCopy<AtenIndexCopyOp>, ConvertIndexCopy<AtenIndexAddOp>,
       ConvertMaskedSelect, ConvertOneHot, ConvertIndexFill>(
       typeConverter, patterns, opset);
-  addPatterns<ConvertFlip, ConvertRoll, ConvertConstantPad, ConvertPad,
+  addPatterns<ConvertFlip<AtenFlipOp>, ConvertFlip<AtenFliplrOp>,
+              ConvertFlip<AtenFlipudOp>, ConvertRoll, ConvertConstantPad, ConvertPad,
               ConvertModePad<AtenReflectionPad1dOp, true>,
               ConvertModePad<AtenReflectionPad2dOp, true>,
               ConvertModePad<AtenReplicationPad1dOp, false>,

@@ -147,3 +147,25 @@ func.func @forward(%a: !torch.vtensor<[5,1],f32>, %b: !torch.vtensor<[5],f32>) -
   %1 = torch.aten.logaddexp %a, %b : !torch.vtensor<[5,1],f32>, !torch.vtensor<[5],f32> -> !torch.vtensor<[5,5],f32>
   return %0, %1 : !torch.vtensor<[5,5],f32>, !torch.vtensor<[5,5],f32>
 }
+
+// -----
+
+// sign and sgn of floats: Sign, with 0 where the input is NaN as PyTorch
+// has it (ONNX's Sign gives NaN). fmax: Max, then the other operand where
+// one is NaN, each IsNaN of its operand's own shape.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[Y:.*]]: tensor<1xf32>)
+// CHECK: %[[S:.*]] = "onnx.Sign"(%[[X]])
+// CHECK: %[[N:.*]] = "onnx.IsNaN"(%[[X]]) : (tensor<4xf32>) -> tensor<4xi1>
+// CHECK: %[[SIGN:.*]] = "onnx.Where"(%[[N]], %{{.*}}, %[[S]])
+// CHECK: %[[M:.*]] = "onnx.Max"(%[[X]], %[[Y]]) : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
+// CHECK: %[[NY:.*]] = "onnx.IsNaN"(%[[Y]]) : (tensor<1xf32>) -> tensor<1xi1>
+// CHECK: %[[W:.*]] = "onnx.Where"(%[[NY]], %[[X]], %[[M]])
+// CHECK: %[[NX:.*]] = "onnx.IsNaN"(%[[X]]) : (tensor<4xf32>) -> tensor<4xi1>
+// CHECK: %[[FMAX:.*]] = "onnx.Where"(%[[NX]], %[[Y]], %[[W]])
+// CHECK: return %[[SIGN]], %[[FMAX]]
+func.func @forward(%x: !torch.vtensor<[4],f32>, %y: !torch.vtensor<[1],f32>) -> (!torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) {
+  %0 = torch.aten.sgn %x : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  %1 = torch.aten.fmax %x, %y : !torch.vtensor<[4],f32>, !torch.vtensor<[1],f32> -> !torch.vtensor<[4],f32>
+  return %0, %1 : !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>
+}

@@ -40,3 +40,13 @@ func.func @forward(%x: !torch.vtensor<[2,4],f32>, %d: !torch.int, %i: !torch.vte
   %0 = torch.operator "aten::index_fill.int_Scalar"(%x, %d, %i, %fill) : (!torch.vtensor<[2,4],f32>, !torch.int, !torch.vtensor<[1],si64>, !torch.float) -> !torch.vtensor<[2,4],f32>
   return %0 : !torch.vtensor<[2,4],f32>
 }
+
+// -----
+
+// fliplr of a tensor of unknown rank.
+// expected-error @+1 {{cannot convert 1 op to ONNX opset 15: aten::fliplr (1x)}}
+func.func @forward(%x: !torch.vtensor<*,f32>) -> !torch.vtensor<*,f32> {
+  // expected-error @+1 {{cannot convert 'aten::fliplr' to ONNX opset 15}}
+  %0 = torch.aten.fliplr %x : !torch.vtensor<*,f32> -> !torch.vtensor<*,f32>
+  return %0 : !torch.vtensor<*,f32>
+}

@@ -399,3 +399,18 @@ func.func @forward(%x: !torch.vtensor<[2,4],f32>, %i: !torch.vtensor<[?],si64>) 
   %0 = torch.operator "aten::index_fill.int_Scalar"(%x, %int1, %i, %fill) : (!torch.vtensor<[2,4],f32>, !torch.int, !torch.vtensor<[?],si64>, !torch.float) -> !torch.vtensor<[2,4],f32>
   return %0 : !torch.vtensor<[2,4],f32>
 }
+
+// -----
+
+// fliplr flips dim 1 and flipud dim 0, as flip does: Slice with step -1.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[A1:.*]] = "onnx.Initializer"() {{.*}}value = dense<1> : tensor<1xi64>}
+// CHECK: %[[LR:.*]] = "onnx.Slice"(%{{.*}}, %{{.*}}, %{{.*}}, %[[A1]], %{{.*}}) : {{.*}} -> tensor<2x3xf32>
+// CHECK: %[[A0:.*]] = "onnx.Initializer"() {{.*}}value = dense<0> : tensor<1xi64>}
+// CHECK: %[[UD:.*]] = "onnx.Slice"(%{{.*}}, %{{.*}}, %{{.*}}, %[[A0]], %{{.*}}) : {{.*}} -> tensor<2x3xf32>
+// CHECK: return %[[LR]], %[[UD]]
+func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>) {
+  %0 = torch.aten.fliplr %x : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  %1 = torch.aten.flipud %x : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  return %0, %1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>
+}
