@@ -454,11 +454,17 @@ AttrTypeSectionWalker::walkTypedValue(const AttrTypeEntry &entry) {
                                 " bytes of it follow");
   }
 
+  // The reader takes the width of the elements as that of an integer or
+  // float type, and crashes on any other element type.
+  if (!shaped->elementBits)
+    return sink.fail(start, "a dense attribute in the attribute/type section "
+                            "has elements that are neither integers nor "
+                            "floats");
   // The raw data holds every element, or one for all of them. Elements of
   // one bit may be packed; others take whole bytes. IntegerType allows
   // 2^24 - 1 bits.
   uint64_t size;
-  if (!shaped->elementBits || *shaped->elementBits == 0 ||
+  if (*shaped->elementBits == 0 ||
       *shaped->elementBits >= (1u << 24) || failed(cursor.readVarInt(size)))
     return success();
   uint64_t bits = *shaped->elementBits == 1
