@@ -23,6 +23,7 @@
 
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -591,6 +592,14 @@ struct ConvertArange : public ONNXConversionPattern<OpTy> {
     std::optional<double> endValue = Torch::matchConstantFloat(end);
     std::optional<double> stepValue =
         step ? Torch::matchConstantFloat(step) : std::optional<double>(1.0);
+    // A bound that int64 cannot hold would be truncated out of range.
+    auto fitsInt64 = [](std::optional<double> v) {
+      return !v || (*v >= -0x1p63 && *v < 0x1p63);
+    };
+    if (!isFloatType(elementType) &&
+        (!fitsInt64(startValue) || !fitsInt64(endValue) ||
+         !fitsInt64(stepValue)))
+      return rewriter.notifyMatchFailure(op, "bounds out of int64 range");
     if (startValue && endValue && stepValue && *stepValue != 0.0 &&
         type.hasStaticShape()) {
       // PyTorch computes an integer range from the bounds truncated to
@@ -602,8 +611,10 @@ struct ConvertArange : public ONNXConversionPattern<OpTy> {
               FloatAttr::get(elementType, *startValue + i * *stepValue));
           continue;
         }
-        int64_t v = static_cast<int64_t>(*startValue) +
-                    i * static_cast<int64_t>(*stepValue);
+        int64_t offset, v;
+        if (llvm::MulOverflow(i, static_cast<int64_t>(*stepValue), offset) ||
+            llvm::AddOverflow(static_cast<int64_t>(*startValue), offset, v))
+          return rewriter.notifyMatchFailure(op, "range overflows int64");
         elements.push_back(IntegerAttr::get(elementType, v));
       }
       rewriter.replaceOp(op,

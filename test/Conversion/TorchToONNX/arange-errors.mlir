@@ -27,3 +27,19 @@ func.func @forward() -> !torch.vtensor<[3],complex<f16>> {
   %0 = torch.aten.linspace %int0, %float, %int3, %int8, %none, %none, %none : !torch.int, !torch.float, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[3],complex<f16>>
   return %0 : !torch.vtensor<[3],complex<f16>>
 }
+
+// -----
+
+// A step that int64 cannot hold, for an integer range: an error, not a
+// conversion out of range.
+
+// CHECK: error: cannot convert 'aten::arange.start_step' to ONNX opset 17
+func.func @forward() -> !torch.vtensor<[6],si64> {
+  %int0 = torch.constant.int 0
+  %int4 = torch.constant.int 4
+  %int11 = torch.constant.int 11
+  %float = torch.constant.float 4.200000e+20
+  %none = torch.constant.none
+  %0 = torch.aten.arange.start_step %int0, %int11, %float, %int4, %none, %none, %none : !torch.int, !torch.int, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[6],si64>
+  return %0 : !torch.vtensor<[6],si64>
+}
