@@ -38,6 +38,13 @@ config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 config.environment["PYTHONPATH"] = os.pathsep.join([
     os.path.join(config.torch_onnx_src_root, "utils"),
     os.path.join(config.torch_onnx_obj_root, "python_packages")])
+# Projects that the tests build against the installed package compile and
+# link with the project's own flags: objects built with the sanitizers link
+# only with their runtimes.
+if config.cxx_flags:
+    config.environment["CXXFLAGS"] = config.cxx_flags
+if config.exe_linker_flags:
+    config.environment["LDFLAGS"] = config.exe_linker_flags
 config.substitutions.append(
     ("%expect-exit", config.python_executable + " " +
      os.path.join(config.torch_onnx_src_root, "utils", "expect_exit.py")))
