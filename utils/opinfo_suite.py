@@ -801,11 +801,13 @@ def report(rows, ops, meta):
         f"random ops by shape and dtype only). See "
         f"`utils/opinfo_suite.py` for the details. Opsets: "
         + ", ".join(f"{t} {meta['opsets'].get(t, '?')}" for t in tools)
-        + ". Composite ops (outer, hstack, cumprod, cosine_similarity, "
-        "kron, ...) are in neither set, since decompositions keep them out "
-        "of both, and so are not tried here; `torch.jit.trace` and "
-        "`torch.export` keep them whole, and `dynamo=True` decomposes them "
-        "before its torchlib.", "",
+        + ". Composite ops (outer, hstack, cosine_similarity, kron, ...) "
+        "are in neither set, since decompositions keep them out of both, "
+        "and so are not tried here; `torch.jit.trace` and `torch.export` "
+        "keep them whole, `dynamo=True` decomposes them before its "
+        "torchlib, and ours decomposes those it knows in "
+        "torch-decompose-composite-ops (tested in "
+        "`test/python/test_decompositions.py`).", "",
         "## Totals", "",
         "Passed (sample, tool) pairs. Each exporter's own ops are the aten "
         "ops it has a conversion for: ours, those that a pattern of "

@@ -417,6 +417,52 @@ def DensifyNestedTensors
 }
 
 //===----------------------------------------------------------------------===//
+// torch-decompose-composite-ops
+//===----------------------------------------------------------------------===//
+
+def DecomposeCompositeOps
+    : Pass<"torch-decompose-composite-ops", "func::FuncOp"> {
+  let summary = "Compute composite ops from the ops PyTorch builds them of";
+  let description = [{
+    `torch.jit.trace` and `torch.jit.script` record a composite op
+    (CompositeImplicitAutograd in PyTorch's registry, such as
+    `aten::cosine_similarity` or `aten::kron`) as itself, where
+    `torch.export` would record the ops its PyTorch implementation calls.
+    This pass rewrites such ops into those ops, following PyTorch's
+    implementation, so that the rest of the pipeline lowers them like any
+    other. The ops it creates get their types from the shape inference.
+
+    It knows cosine_similarity, pairwise_distance, cdist, kron, diag,
+    diag_embed, median, median.dim, kthvalue, huber_loss, smooth_l1_loss,
+    nansum, hypot, copysign, float_power, ldexp, inner, ravel, dstack,
+    count_nonzero, aminmax, meshgrid, cartesian_prod, rot90, trapezoid.dx,
+    renorm, linalg_norm (vector norms), cumprod, isin, logspace,
+    tril_indices and triu_indices. An op whose operands it cannot handle
+    (a dim that is not a constant, an unknown rank, a dtype that the
+    rewrite would get wrong) is left alone, and the conversion to ONNX
+    reports it.
+
+    Before:
+
+    ```mlir
+    %0 = torch.operator "aten::hypot"(%a, %b)
+        : (!torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>)
+        -> !torch.vtensor<[3],f32>
+    ```
+
+    After (abridged):
+
+    ```mlir
+    %abs_a = torch.aten.abs %a ...
+    %big = torch.aten.maximum %abs_a, %abs_b ...
+    %small = torch.aten.minimum %abs_a, %abs_b ...
+    %ratio = torch.aten.div.Tensor %small, %big ...
+    ...
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Shape generalization
 //===----------------------------------------------------------------------===//
 

@@ -26,6 +26,8 @@ void Torch::buildTorchLegalizePipeline(
   shapes.dynamicDims.assign(options.dynamicDims.begin(),
                             options.dynamicDims.end());
   pm.addPass(createGeneralizeShapes(shapes));
+  // With the types of every operand known.
+  pm.addNestedPass<func::FuncOp>(createDecomposeCompositeOps());
   // After inlining, forward has no callers whose types could break.
   CleanupOptions cleanup;
   cleanup.refineTypes = true;

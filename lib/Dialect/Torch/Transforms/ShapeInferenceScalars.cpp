@@ -277,5 +277,12 @@ bool mlir::torch_onnx::Torch::inferScalarOp(Operation *op,
                           TensorInfo::fromType(op->getOperand(0).getType()));
         return true;
       })
+      .Case([&](TensorStaticInfoCastOp cast) {
+        // What is known of the operand holds for the result, whose type
+        // may say less.
+        refiner.setTensor(cast.getResult(),
+                          refiner.getTensor(cast.getOperand()));
+        return true;
+      })
       .Default([](Operation *) { return false; });
 }

@@ -1,0 +1,994 @@
+//===- CompositeDecompositions.cpp - Composite ops as PyTorch builds them -===//
+//
+// Part of the torch-onnx project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// Each decomposition follows the op's implementation in PyTorch (ATen's
+// CompositeImplicitAutograd kernels, or torch._refs where those are
+// written there) and computes the same values. The ops it creates start
+// with unknown types, which the shape inference then computes from their
+// operands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompositeDecompositions.h"
+
+#include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
+#include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
+#include "torch-onnx/Dialect/Torch/Transforms/ShapeInference.h"
+#include "torch-onnx/Dialect/Torch/Transforms/ShapeLibrary.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::torch_onnx;
+using namespace mlir::torch_onnx::Torch;
+
+namespace {
+
+/// Creates the ops of one decomposition before the op it replaces.
+class Decomposer {
+public:
+  Decomposer(PatternRewriter &rewriter, Operation *op)
+      : b(rewriter), loc(op->getLoc()), context(op->getContext()) {}
+
+  /// The single result of OpTy on `args`.
+  template <typename OpTy, typename... Args> Value make(Args &&...args) {
+    auto op = OpTy::create(b, loc, unknownTensor(),
+                           std::forward<Args>(args)...);
+    refine(op);
+    return op->getResult(0);
+  }
+  /// The two results of OpTy on `args`.
+  template <typename OpTy, typename... Args>
+  std::pair<Value, Value> make2(Args &&...args) {
+    auto op = OpTy::create(b, loc, unknownTensor(), unknownTensor(),
+                           std::forward<Args>(args)...);
+    refine(op);
+    return {op->getResult(0), op->getResult(1)};
+  }
+
+  Value integer(int64_t value) { return ConstantIntOp::create(b, loc, value); }
+  Value real(double value) { return ConstantFloatOp::create(b, loc, value); }
+  Value boolean(bool value) { return ConstantBoolOp::create(b, loc, value); }
+  Value none() { return ConstantNoneOp::create(b, loc); }
+  Value ints(ArrayRef<int64_t> values) {
+    SmallVector<Value> elements;
+    for (int64_t value : values)
+      elements.push_back(integer(value));
+    return intList(elements);
+  }
+  Value intList(ValueRange elements) {
+    return PrimListConstructOp::create(
+        b, loc, ListType::get(b.getType<IntType>()), elements);
+  }
+  Value tensorList(ValueRange elements) {
+    return PrimListConstructOp::create(b, loc, ListType::get(unknownTensor()),
+                                       elements);
+  }
+
+  // Shorthands for the ops that most decompositions use.
+  Value abs(Value x) { return make<AtenAbsOp>(x); }
+  Value mul(Value x, Value y) { return make<AtenMulTensorOp>(x, y); }
+  Value mul(Value x, double y) { return make<AtenMulScalarOp>(x, real(y)); }
+  Value sub(Value x, Value y) {
+    return make<AtenSubTensorOp>(x, y, integer(1));
+  }
+  Value add(Value x, Value y) {
+    return make<AtenAddTensorOp>(x, y, integer(1));
+  }
+  Value add(Value x, double y) {
+    return make<AtenAddScalarOp>(x, real(y), integer(1));
+  }
+  Value unsqueeze(Value x, int64_t dim) {
+    return make<AtenUnsqueezeOp>(x, integer(dim));
+  }
+  Value size(Value x, int64_t dim) {
+    return AtenSizeIntOp::create(b, loc, b.getType<IntType>(), x,
+                                 integer(dim));
+  }
+  Value select(Value x, int64_t dim, Value index) {
+    return make<AtenSelectIntOp>(x, integer(dim), index);
+  }
+  /// An int op (`aten.add.int`, ...) on two ints.
+  template <typename OpTy> Value intOp(Value x, Value y) {
+    return OpTy::create(b, loc, b.getType<IntType>(), x, y);
+  }
+  Value where(Value condition, Value x, Value y) {
+    return make<AtenWhereSelfOp>(condition, x, y);
+  }
+  /// `where(condition, x, other)` for a Python scalar `other`.
+  Value whereOther(Value condition, Value x, Value other) {
+    return make<AtenWhereScalarOtherOp>(condition, x, other);
+  }
+  /// A vector norm over `dims` (all dims for none).
+  Value norm(Value x, Value ord, std::optional<ArrayRef<int64_t>> dims,
+             bool keepdim) {
+    return make<AtenLinalgVectorNormOp>(x, ord, dims ? ints(*dims) : none(),
+                                        boolean(keepdim), none());
+  }
+  /// The `reduction` of a loss: 0 none, 1 mean, 2 sum.
+  Value reduce(Value loss, int64_t reduction) {
+    if (reduction == 1)
+      return make<AtenMeanOp>(loss, none());
+    if (reduction == 2)
+      return make<AtenSumOp>(loss, none());
+    return loss;
+  }
+  /// `arange(end)` in int64.
+  Value arange(Value end) {
+    return make<AtenArangeOp>(end, integer(4), none(), none(), none());
+  }
+  /// `x.movedim(source, destination)`.
+  Value movedim(Value x, int64_t source, int64_t destination) {
+    if (source == destination)
+      return x;
+    return make<AtenMovedimIntOp>(x, integer(source), integer(destination));
+  }
+
+  /// `x` and `y` broadcast to their common shape (as themselves when their
+  /// types already agree).
+  std::pair<Value, Value> broadcast(Value x, Value y) {
+    if (x.getType() == y.getType() &&
+        cast<BaseTensorType>(x.getType()).areAllSizesKnown())
+      return {x, y};
+    Value list = AtenBroadcastTensorsOp::create(
+        b, loc, ListType::get(unknownTensor()), tensorList({x, y}));
+    auto unpack = PrimListUnpackOp::create(
+        b, loc, TypeRange{unknownTensor(), unknownTensor()}, list);
+    return {unpack.getResult(0), unpack.getResult(1)};
+  }
+
+  Type unknownTensor() {
+    return ValueTensorType::get(context, std::nullopt, Type());
+  }
+
+  PatternRewriter &b;
+  Location loc;
+  MLIRContext *context;
+
+private:
+  void refine(Operation *op) {
+    for (OpResult result : op->getResults())
+      if (Type type = inferResultType(op, result.getResultNumber()))
+        result.setType(type);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Operand access
+//===----------------------------------------------------------------------===//
+
+BaseTensorType getTensorType(Value value) {
+  return dyn_cast<BaseTensorType>(value.getType());
+}
+
+/// The rank of a tensor operand, if known.
+std::optional<int64_t> getRank(Value value) {
+  BaseTensorType type = getTensorType(value);
+  if (!type || !type.hasSizes())
+    return std::nullopt;
+  return type.getRank();
+}
+
+/// The dtype of a tensor operand, or null.
+Type getDtype(Value value) {
+  BaseTensorType type = getTensorType(value);
+  return type ? type.getOptionalDtype() : Type();
+}
+
+bool hasFloatDtype(Value value) { return isFloatDtype(getDtype(value)); }
+
+/// A constant dim wrapped into [0, rank).
+std::optional<int64_t> getDim(Value dim, int64_t rank) {
+  std::optional<int64_t> value = matchConstantInt(dim);
+  if (!value)
+    return std::nullopt;
+  int64_t wrapped = *value < 0 ? *value + std::max<int64_t>(rank, 1) : *value;
+  if (wrapped < 0 || wrapped >= std::max<int64_t>(rank, 1))
+    return std::nullopt;
+  return wrapped;
+}
+
+/// The tensors of a list built by prim.ListConstruct.
+std::optional<SmallVector<Value>> getTensorElements(Value list) {
+  auto construct = list.getDefiningOp<PrimListConstructOp>();
+  if (!construct)
+    return std::nullopt;
+  SmallVector<Value> elements(construct.getElements());
+  return elements;
+}
+
+/// The value of a constant float or int.
+std::optional<double> getNumber(Value value) {
+  if (std::optional<double> real = matchConstantFloat(value))
+    return real;
+  return std::nullopt;
+}
+
+using Results = SmallVector<Value, 2>;
+using Decomposition = FailureOr<Results> (*)(Operation *, Decomposer &);
+
+//===----------------------------------------------------------------------===//
+// Distances and norms
+//===----------------------------------------------------------------------===//
+
+/// cosine_similarity(x1, x2, dim, eps): each operand divided by its norm
+/// clamped to at least eps, multiplied, summed over dim.
+FailureOr<Results> decomposeCosineSimilarity(Operation *op, Decomposer &d) {
+  Value x1 = op->getOperand(0), x2 = op->getOperand(1);
+  std::optional<int64_t> rank1 = getRank(x1), rank2 = getRank(x2);
+  if (!rank1 || !rank2 || !hasFloatDtype(x1) ||
+      getDtype(x1) != getDtype(x2))
+    return failure();
+  std::optional<int64_t> dim =
+      getDim(op->getOperand(2), std::max(*rank1, *rank2));
+  if (!dim)
+    return failure();
+  // The norms are over the broadcast operands, as in PyTorch.
+  auto scaled = [&](Value x) {
+    Value norm = d.norm(x, d.real(2.0), ArrayRef<int64_t>{*dim}, true);
+    Value clamped = d.make<AtenClampMinOp>(norm, op->getOperand(3));
+    return d.make<AtenDivTensorOp>(x, clamped);
+  };
+  auto [a, b] = d.broadcast(x1, x2);
+  Value product = d.mul(scaled(a), scaled(b));
+  return Results{d.make<AtenSumDimIntListOp>(product, d.ints({*dim}),
+                                            d.boolean(false), d.none())};
+}
+
+/// pairwise_distance(x1, x2, p, eps, keepdim): the p-norm of `x1 - x2 +
+/// eps` over the last dim of the broadcast.
+FailureOr<Results> decomposePairwiseDistance(Operation *op, Decomposer &d) {
+  Value x1 = op->getOperand(0), x2 = op->getOperand(1);
+  std::optional<int64_t> rank1 = getRank(x1), rank2 = getRank(x2);
+  std::optional<bool> keepdim = matchConstantBool(op->getOperand(4));
+  if (!rank1 || !rank2 || !keepdim || !hasFloatDtype(x1) ||
+      getDtype(x1) != getDtype(x2) || std::max(*rank1, *rank2) == 0)
+    return failure();
+  Value diff = d.make<AtenAddScalarOp>(d.sub(x1, x2), op->getOperand(3),
+                                       d.integer(1));
+  int64_t last = std::max(*rank1, *rank2) - 1;
+  return Results{
+      d.norm(diff, op->getOperand(2), ArrayRef<int64_t>{last}, *keepdim)};
+}
+
+/// cdist(x1, x2, p, compute_mode): the p-norm of every row of x1 minus
+/// every row of x2. PyTorch may compute p = 2 through a matrix product for
+/// speed; the distances are the same.
+FailureOr<Results> decomposeCdist(Operation *op, Decomposer &d) {
+  Value x1 = op->getOperand(0), x2 = op->getOperand(1);
+  std::optional<int64_t> rank1 = getRank(x1), rank2 = getRank(x2);
+  if (!rank1 || !rank2 || *rank1 < 2 || *rank2 < 2 || !hasFloatDtype(x1) ||
+      getDtype(x1) != getDtype(x2))
+    return failure();
+  Value diff = d.sub(d.unsqueeze(x1, -2), d.unsqueeze(x2, -3));
+  return Results{
+      d.norm(diff, op->getOperand(2), ArrayRef<int64_t>{-1}, false)};
+}
+
+/// linalg_norm(x, ord, dim, keepdim, dtype) for the vector norms: ord None
+/// with dim None (the 2-norm of all elements), or dim a single dim.
+FailureOr<Results> decomposeLinalgNorm(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0), ord = op->getOperand(1);
+  Value dim = op->getOperand(2);
+  bool noOrd = isConstantNone(ord);
+  std::optional<SmallVector<int64_t>> dims = matchConstantIntList(dim);
+  if (!hasFloatDtype(x) || !matchConstantBool(op->getOperand(3)))
+    return failure();
+  if (isConstantNone(dim)) {
+    if (!noOrd)
+      return failure();
+  } else if (!dims || dims->size() != 1) {
+    return failure();
+  }
+  return Results{d.make<AtenLinalgVectorNormOp>(
+      x, noOrd ? d.real(2.0) : ord, dim, op->getOperand(3),
+      op->getOperand(4))};
+}
+
+/// renorm(x, p, dim, maxnorm): each slice along dim whose p-norm exceeds
+/// maxnorm, scaled by `maxnorm / (norm + 1e-7)`.
+FailureOr<Results> decomposeRenorm(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  if (!rank || !hasFloatDtype(x))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(2), *rank);
+  if (!dim)
+    return failure();
+  SmallVector<int64_t> others;
+  for (int64_t i = 0; i < *rank; ++i)
+    if (i != *dim)
+      others.push_back(i);
+  Value norm = d.norm(x, op->getOperand(1), ArrayRef<int64_t>(others), true);
+  Value scale = d.make<AtenMulScalarOp>(
+      d.make<AtenReciprocalOp>(d.add(norm, 1e-7)), op->getOperand(3));
+  Value above = d.make<AtenGtScalarOp>(norm, op->getOperand(3));
+  Value factor = d.whereOther(above, scale, d.real(1.0));
+  return Results{d.mul(x, factor)};
+}
+
+//===----------------------------------------------------------------------===//
+// Products
+//===----------------------------------------------------------------------===//
+
+/// kron(a, b): a's dims interleaved with b's, multiplied, and each pair
+/// flattened: [a0, b0, a1, b1, ...] becomes [a0 * b0, a1 * b1, ...].
+FailureOr<Results> decomposeKron(Operation *op, Decomposer &d) {
+  Value a = op->getOperand(0), b = op->getOperand(1);
+  std::optional<int64_t> rankA = getRank(a), rankB = getRank(b);
+  if (!rankA || !rankB)
+    return failure();
+  int64_t rank = std::max(*rankA, *rankB);
+  for (int64_t i = *rankA; i < rank; ++i)
+    a = d.unsqueeze(a, 0);
+  for (int64_t i = *rankB; i < rank; ++i)
+    b = d.unsqueeze(b, 0);
+  for (int64_t i = 0; i < rank; ++i) {
+    a = d.unsqueeze(a, 2 * i + 1);
+    b = d.unsqueeze(b, 2 * i);
+  }
+  Value product = d.mul(a, b);
+  for (int64_t i = rank - 1; i >= 0; --i)
+    product = d.make<AtenFlattenUsingIntsOp>(product, d.integer(2 * i),
+                                             d.integer(2 * i + 1));
+  return Results{product};
+}
+
+/// inner(a, b): the sum over the last dim of a [..., K] and b [..., K] for
+/// every pair of their other indices.
+FailureOr<Results> decomposeInner(Operation *op, Decomposer &d) {
+  Value a = op->getOperand(0), b = op->getOperand(1);
+  std::optional<int64_t> rankA = getRank(a), rankB = getRank(b);
+  if (!rankA || !rankB)
+    return failure();
+  if (*rankA == 0 || *rankB == 0)
+    return Results{d.mul(a, b)};
+  // a: [A..., 1 (rankB - 1 times), K]; b: [1 (rankA - 1 times), B..., K].
+  for (int64_t i = 1; i < *rankB; ++i)
+    a = d.unsqueeze(a, -2);
+  for (int64_t i = 1; i < *rankA; ++i)
+    b = d.unsqueeze(b, 0);
+  return Results{d.make<AtenSumDimIntListOp>(
+      d.mul(a, b), d.ints({-1}), d.boolean(false), d.none())};
+}
+
+/// cumprod(x, dim, dtype): `out[i] = prod(x[j] for j <= i)`, computed as the
+/// product over a [n, n] lower-triangular selection of x (with 1 above the
+/// diagonal).
+FailureOr<Results> decomposeCumprod(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  if (!rank || !getDtype(x) || isComplexDtype(getDtype(x)))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(1), *rank);
+  if (!dim)
+    return failure();
+  if (*rank == 0)
+    x = d.unsqueeze(x, 0);
+  Value dtype = op->getOperand(2);
+  if (!isConstantNone(dtype))
+    x = d.make<AtenToDtypeOp>(x, dtype, d.boolean(false), d.boolean(false),
+                              d.none());
+  int64_t r = std::max<int64_t>(*rank, 1);
+  Value last = d.movedim(x, *dim, r - 1);
+  Value index = d.arange(d.size(last, -1));
+  // mask[i, j] = j <= i.
+  Value mask =
+      d.make<AtenLeTensorOp>(d.unsqueeze(index, 0), d.unsqueeze(index, 1));
+  Value selected = d.whereOther(mask, d.unsqueeze(last, -2), d.integer(1));
+  Value product = d.make<AtenProdDimIntOp>(selected, d.integer(-1),
+                                           d.boolean(false), d.none());
+  Value result = d.movedim(product, r - 1, *dim);
+  if (*rank == 0)
+    result = d.make<AtenSqueezeDimOp>(result, d.integer(0));
+  return Results{result};
+}
+
+//===----------------------------------------------------------------------===//
+// Diagonals
+//===----------------------------------------------------------------------===//
+
+/// The matrices whose diagonal `offset` holds the last dim of x: [..., n]
+/// gives [..., m, m] with m = n + |offset|.
+Value embedDiagonal(Decomposer &d, Value x, int64_t offset) {
+  int64_t shift = offset < 0 ? -offset : offset;
+  Value m = d.intOp<AtenAddIntOp>(d.size(x, -1), d.integer(shift));
+  Value index = d.arange(m);
+  // mask[i, j] = j - i == offset.
+  Value diff = d.sub(d.unsqueeze(index, 0), d.unsqueeze(index, 1));
+  Value mask = d.make<AtenEqScalarOp>(diff, d.integer(offset));
+  Value padded = x;
+  if (shift != 0)
+    padded = d.make<AtenConstantPadNdOp>(x, d.ints({0, shift}), d.integer(0));
+  // Row i holds x[i] above the main diagonal, column j holds x[j] below it.
+  Value values = d.unsqueeze(padded, offset >= 0 ? -1 : -2);
+  return d.whereOther(mask, values, d.integer(0));
+}
+
+/// diag_embed(x, offset, dim1, dim2) with the new dims last, in order.
+FailureOr<Results> decomposeDiagEmbed(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<int64_t> offset = matchConstantInt(op->getOperand(1));
+  if (!rank || *rank == 0 || !offset || !getDtype(x) ||
+      isBoolDtype(getDtype(x)))
+    return failure();
+  std::optional<int64_t> dim1 = getDim(op->getOperand(2), *rank + 1);
+  std::optional<int64_t> dim2 = getDim(op->getOperand(3), *rank + 1);
+  if (dim1 != *rank - 1 || dim2 != *rank)
+    return failure();
+  return Results{embedDiagonal(d, x, *offset)};
+}
+
+/// diag(x, diagonal): a matrix's diagonal, or the matrix with a vector on
+/// it.
+FailureOr<Results> decomposeDiag(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<int64_t> offset = matchConstantInt(op->getOperand(1));
+  if (!rank || !offset)
+    return failure();
+  if (*rank == 2)
+    return Results{d.make<AtenDiagonalOp>(x, op->getOperand(1), d.integer(0),
+                                          d.integer(1))};
+  if (*rank != 1 || !getDtype(x) || isBoolDtype(getDtype(x)))
+    return failure();
+  return Results{embedDiagonal(d, x, *offset)};
+}
+
+/// trapezoid.dx(y, dx, dim): `(sum(y) - (y[0] + y[-1]) / 2) * dx` along dim.
+FailureOr<Results> decomposeTrapezoid(Operation *op, Decomposer &d) {
+  Value y = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(y);
+  if (!rank || *rank == 0 || !hasFloatDtype(y))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(2), *rank);
+  BaseTensorType type = getTensorType(y);
+  // PyTorch gives zeros for an empty dim, which select cannot.
+  if (!dim || type.getSizes()[*dim] == kUnknownSize ||
+      type.getSizes()[*dim] == 0)
+    return failure();
+  Value sum = d.make<AtenSumDimIntListOp>(y, d.ints({*dim}), d.boolean(false),
+                                          d.none());
+  Value ends = d.add(d.select(y, *dim, d.integer(0)),
+                     d.select(y, *dim, d.integer(-1)));
+  Value area = d.sub(sum, d.mul(ends, 0.5));
+  return Results{d.make<AtenMulScalarOp>(area, op->getOperand(1))};
+}
+
+/// tril_indices and triu_indices(row, col, offset, ...): a constant.
+FailureOr<Results> decomposeTriangleIndices(Operation *op, Decomposer &d,
+                                            bool lower) {
+  std::optional<int64_t> rows = matchConstantInt(op->getOperand(0));
+  std::optional<int64_t> cols = matchConstantInt(op->getOperand(1));
+  std::optional<int64_t> offset = matchConstantInt(op->getOperand(2));
+  // The dtype operand: int64 when None.
+  std::optional<int64_t> scalarType =
+      isConstantNone(op->getOperand(3)) ? std::optional<int64_t>(4)
+                                        : matchConstantInt(op->getOperand(3));
+  Type dtype =
+      scalarType ? getDtypeForScalarType(d.context, *scalarType) : Type();
+  if (!rows || !cols || !offset || *rows < 0 || *cols < 0 ||
+      *rows * *cols > (1 << 24) || !dtype || !isIntegralDtype(dtype))
+    return failure();
+  SmallVector<int64_t> is, js;
+  for (int64_t i = 0; i < *rows; ++i)
+    for (int64_t j = 0; j < *cols; ++j)
+      if (lower ? j - i <= *offset : j - i >= *offset) {
+        is.push_back(i);
+        js.push_back(j);
+      }
+  is.append(js);
+  auto intType = cast<IntegerType>(dtype);
+  auto storage = RankedTensorType::get({2, int64_t(js.size())}, dtype);
+  SmallVector<APInt> values;
+  for (int64_t v : is)
+    values.push_back(APInt(intType.getWidth(), v, /*isSigned=*/true));
+  auto literalType = ValueTensorType::get(
+      d.context, ArrayRef<int64_t>{2, int64_t(js.size())}, dtype);
+  return Results{ValueTensorLiteralOp::create(
+      d.b, d.loc, literalType, DenseElementsAttr::get(storage, values))};
+}
+
+//===----------------------------------------------------------------------===//
+// Order statistics
+//===----------------------------------------------------------------------===//
+
+/// The element of rank `k` (a Value) along `dim` of x, and its index, from a
+/// sort.
+std::pair<Value, Value> selectRanked(Decomposer &d, Value x, int64_t dim,
+                                     Value k, bool keepdim) {
+  auto [sorted, indices] =
+      d.make2<AtenSortOp>(x, d.integer(dim), d.boolean(false));
+  Value value = d.select(sorted, dim, k);
+  Value index = d.select(indices, dim, k);
+  if (keepdim) {
+    value = d.unsqueeze(value, dim);
+    index = d.unsqueeze(index, dim);
+  }
+  return {value, index};
+}
+
+/// median.dim(x, dim, keepdim): the lower median and its index. As in
+/// PyTorch, a slice with a NaN gives NaN and the index of its first NaN.
+FailureOr<Results> decomposeMedianDim(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<bool> keepdim = matchConstantBool(op->getOperand(2));
+  if (!rank || *rank == 0 || !keepdim || !getDtype(x) ||
+      isComplexDtype(getDtype(x)) || isBoolDtype(getDtype(x)))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(1), *rank);
+  if (!dim)
+    return failure();
+  Value n = d.size(x, *dim);
+  Value k = d.intOp<AtenFloordivIntOp>(
+      d.intOp<AtenSubIntOp>(n, d.integer(1)), d.integer(2));
+  auto [value, index] = selectRanked(d, x, *dim, k, *keepdim);
+  if (!isFloatDtype(getDtype(x)))
+    return Results{value, index};
+  Value isNan = d.make<AtenIsnanOp>(x);
+  Value hasNan = d.make<AtenAnyDimOp>(isNan, d.integer(*dim),
+                                      op->getOperand(2));
+  // argmax takes no bools.
+  Value nanCount = d.make<AtenToDtypeOp>(isNan, d.integer(4), d.boolean(false),
+                                         d.boolean(false), d.none());
+  Value firstNan =
+      d.make<AtenArgmaxOp>(nanCount, d.integer(*dim), op->getOperand(2));
+  value = d.make<AtenWhereScalarSelfOp>(
+      hasNan, d.real(std::numeric_limits<double>::quiet_NaN()), value);
+  index = d.where(hasNan, firstNan, index);
+  return Results{value, index};
+}
+
+/// median(x): the lower median of all elements.
+FailureOr<Results> decomposeMedian(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  if (!getRank(x) || !getDtype(x) || isComplexDtype(getDtype(x)) ||
+      isBoolDtype(getDtype(x)))
+    return failure();
+  Value flat = d.make<AtenFlattenUsingIntsOp>(x, d.integer(0), d.integer(-1));
+  Value n = d.size(flat, 0);
+  Value k = d.intOp<AtenFloordivIntOp>(
+      d.intOp<AtenSubIntOp>(n, d.integer(1)), d.integer(2));
+  Value value = selectRanked(d, flat, 0, k, false).first;
+  if (isFloatDtype(getDtype(x))) {
+    Value hasNan = d.make<AtenAnyOp>(d.make<AtenIsnanOp>(flat));
+    value = d.make<AtenWhereScalarSelfOp>(
+        hasNan, d.real(std::numeric_limits<double>::quiet_NaN()), value);
+  }
+  return Results{value};
+}
+
+/// kthvalue(x, k, dim, keepdim): the k-th smallest element and its index;
+/// NaN sorts last, as in PyTorch.
+FailureOr<Results> decomposeKthvalue(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<int64_t> k = matchConstantInt(op->getOperand(1));
+  std::optional<bool> keepdim = matchConstantBool(op->getOperand(3));
+  if (!rank || *rank == 0 || !k || *k < 1 || !keepdim || !getDtype(x) ||
+      isComplexDtype(getDtype(x)) || isBoolDtype(getDtype(x)))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(2), *rank);
+  BaseTensorType type = getTensorType(x);
+  if (!dim || (type.getSizes()[*dim] != kUnknownSize &&
+               *k > type.getSizes()[*dim]))
+    return failure();
+  auto [value, index] = selectRanked(d, x, *dim, d.integer(*k - 1), *keepdim);
+  return Results{value, index};
+}
+
+/// aminmax(x, dim, keepdim): amin and amax.
+FailureOr<Results> decomposeAminmax(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  if (!rank || !matchConstantBool(op->getOperand(2)))
+    return failure();
+  SmallVector<int64_t> dims;
+  if (!isConstantNone(op->getOperand(1))) {
+    std::optional<int64_t> dim = getDim(op->getOperand(1), *rank);
+    if (!dim)
+      return failure();
+    dims.push_back(*dim);
+  }
+  Value min = d.make<AtenAminOp>(x, d.ints(dims), op->getOperand(2));
+  Value max = d.make<AtenAmaxOp>(x, d.ints(dims), op->getOperand(2));
+  return Results{min, max};
+}
+
+//===----------------------------------------------------------------------===//
+// Losses and reductions
+//===----------------------------------------------------------------------===//
+
+/// huber_loss(x, target, reduction, delta) and smooth_l1_loss(x, target,
+/// reduction, beta): with z = |x - target|, `0.5 z^2` (divided by beta)
+/// below the threshold, and a line above it.
+FailureOr<Results> decomposeHuberOrSmoothL1(Operation *op, Decomposer &d,
+                                            bool huber) {
+  Value x = op->getOperand(0), target = op->getOperand(1);
+  std::optional<int64_t> reduction = matchConstantInt(op->getOperand(2));
+  std::optional<double> threshold = getNumber(op->getOperand(3));
+  if (!reduction || *reduction < 0 || *reduction > 2 || !threshold ||
+      !hasFloatDtype(x) || getDtype(x) != getDtype(target))
+    return failure();
+  Value z = d.abs(d.sub(x, target));
+  Value loss;
+  if (!huber && *threshold == 0.0) {
+    loss = z;
+  } else {
+    Value square = d.mul(d.mul(z, z), huber ? 0.5 : 0.5 / *threshold);
+    Value line = huber ? d.mul(d.add(z, -0.5 * *threshold), *threshold)
+                       : d.add(z, -0.5 * *threshold);
+    Value below = d.make<AtenLtScalarOp>(z, op->getOperand(3));
+    loss = d.where(below, square, line);
+  }
+  return Results{d.reduce(loss, *reduction)};
+}
+
+/// nansum(x, dim, keepdim, dtype): the sum with NaN counted as 0.
+FailureOr<Results> decomposeNansum(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  if (!getDtype(x) || isComplexDtype(getDtype(x)))
+    return failure();
+  if (isFloatDtype(getDtype(x)))
+    x = d.make<AtenWhereScalarSelfOp>(d.make<AtenIsnanOp>(x), d.integer(0),
+                                      x);
+  return Results{d.make<AtenSumDimIntListOp>(
+      x, op->getOperand(1), op->getOperand(2), op->getOperand(3))};
+}
+
+/// count_nonzero(x, dim) and count_nonzero.dim_IntList(x, dims).
+FailureOr<Results> decomposeCountNonzero(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  if (!rank || !getDtype(x) || isComplexDtype(getDtype(x)))
+    return failure();
+  Value dims = op->getOperand(1);
+  if (isa<IntType>(dims.getType())) {
+    std::optional<int64_t> dim = getDim(dims, *rank);
+    if (!dim)
+      return failure();
+    dims = d.ints({*dim});
+  }
+  Value nonzero = d.make<AtenNeScalarOp>(x, d.integer(0));
+  return Results{d.make<AtenSumDimIntListOp>(nonzero, dims, d.boolean(false),
+                                             d.none())};
+}
+
+/// isin.Tensor_Tensor(elements, test, assume_unique, invert): whether each
+/// element equals any test element.
+FailureOr<Results> decomposeIsin(Operation *op, Decomposer &d) {
+  Value elements = op->getOperand(0), test = op->getOperand(1);
+  std::optional<bool> invert = matchConstantBool(op->getOperand(3));
+  if (!getRank(elements) || !getRank(test) || !invert)
+    return failure();
+  Value flat =
+      d.make<AtenFlattenUsingIntsOp>(test, d.integer(0), d.integer(-1));
+  Value equal = d.make<AtenEqTensorOp>(d.unsqueeze(elements, -1), flat);
+  Value found =
+      d.make<AtenAnyDimOp>(equal, d.integer(-1), d.boolean(false));
+  if (*invert)
+    found = d.make<AtenLogicalNotOp>(found);
+  return Results{found};
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+/// hypot(a, b): `big * sqrt(1 + (small / big)^2)`, which does not overflow
+/// where `a^2 + b^2` would; 0 when both are 0, and inf when either is
+/// infinite (even with a NaN), as C's hypot.
+FailureOr<Results> decomposeHypot(Operation *op, Decomposer &d) {
+  Value a = op->getOperand(0), b = op->getOperand(1);
+  if (!hasFloatDtype(a) || getDtype(a) != getDtype(b))
+    return failure();
+  Value absA = d.abs(a), absB = d.abs(b);
+  Value big = d.make<AtenMaximumOp>(absA, absB);
+  Value small = d.make<AtenMinimumOp>(absA, absB);
+  Value ratio = d.make<AtenDivTensorOp>(small, big);
+  Value root = d.make<AtenSqrtOp>(d.add(d.mul(ratio, ratio), 1.0));
+  Value result = d.mul(big, root);
+  Value zero = d.make<AtenEqScalarOp>(big, d.integer(0));
+  result = d.make<AtenWhereScalarSelfOp>(zero, d.integer(0), result);
+  Value infinite = d.make<AtenLogicalOrOp>(d.make<AtenIsinfOp>(a),
+                                           d.make<AtenIsinfOp>(b));
+  return Results{d.make<AtenWhereScalarSelfOp>(
+      infinite, d.real(std::numeric_limits<double>::infinity()), result)};
+}
+
+/// copysign.Tensor(a, b): |a| with the sign bit of b.
+FailureOr<Results> decomposeCopysign(Operation *op, Decomposer &d) {
+  Value a = op->getOperand(0), b = op->getOperand(1);
+  if (!hasFloatDtype(a) || getDtype(a) != getDtype(b))
+    return failure();
+  Value magnitude = d.abs(a);
+  return Results{d.where(d.make<AtenSignbitOp>(b),
+                         d.make<AtenNegOp>(magnitude), magnitude)};
+}
+
+/// float_power.Tensor_Tensor(a, b): pow in double.
+FailureOr<Results> decomposeFloatPower(Operation *op, Decomposer &d) {
+  Value a = op->getOperand(0), b = op->getOperand(1);
+  Type dtypeA = getDtype(a), dtypeB = getDtype(b);
+  if (!dtypeA || !dtypeB || isComplexDtype(dtypeA) || isComplexDtype(dtypeB))
+    return failure();
+  Value f64 = d.integer(7);
+  auto toDouble = [&](Value x) {
+    return d.make<AtenToDtypeOp>(x, f64, d.boolean(false), d.boolean(false),
+                                 d.none());
+  };
+  return Results{d.make<AtenPowTensorTensorOp>(toDouble(a), toDouble(b))};
+}
+
+/// ldexp.Tensor(a, b): `a * 2^b`.
+FailureOr<Results> decomposeLdexp(Operation *op, Decomposer &d) {
+  Value a = op->getOperand(0), b = op->getOperand(1);
+  if (!hasFloatDtype(a) || !getDtype(b) || isComplexDtype(getDtype(b)) ||
+      (isFloatDtype(getDtype(b)) && getDtype(b) != getDtype(a)))
+    return failure();
+  return Results{d.mul(a, d.make<AtenExp2Op>(b))};
+}
+
+//===----------------------------------------------------------------------===//
+// Layout
+//===----------------------------------------------------------------------===//
+
+/// ravel(x): x flattened.
+FailureOr<Results> decomposeRavel(Operation *op, Decomposer &d) {
+  return Results{d.make<AtenFlattenUsingIntsOp>(
+      op->getOperand(0), d.integer(0), d.integer(-1))};
+}
+
+/// dstack(tensors): each at least 3-D ([n] as [1, n, 1], [m, n] as
+/// [m, n, 1]), concatenated along dim 2.
+FailureOr<Results> decomposeDstack(Operation *op, Decomposer &d) {
+  std::optional<SmallVector<Value>> tensors =
+      getTensorElements(op->getOperand(0));
+  if (!tensors || tensors->empty())
+    return failure();
+  SmallVector<Value> expanded;
+  for (Value tensor : *tensors) {
+    std::optional<int64_t> rank = getRank(tensor);
+    if (!rank)
+      return failure();
+    if (*rank == 0)
+      tensor = d.unsqueeze(tensor, 0);
+    if (*rank <= 1)
+      tensor = d.unsqueeze(tensor, 0);
+    if (*rank <= 2)
+      tensor = d.unsqueeze(tensor, -1);
+    expanded.push_back(tensor);
+  }
+  return Results{d.make<AtenCatOp>(d.tensorList(expanded), d.integer(2))};
+}
+
+/// The grids of 1-D tensors, indexed as [i0, i1, ...] ("ij").
+std::optional<SmallVector<Value>> makeGrids(Decomposer &d,
+                                            ArrayRef<Value> tensors) {
+  int64_t count = tensors.size();
+  SmallVector<Value> sizes;
+  for (Value tensor : tensors) {
+    if (getRank(tensor) != 1)
+      return std::nullopt;
+    sizes.push_back(d.size(tensor, 0));
+  }
+  Value shape = d.intList(sizes);
+  SmallVector<Value> grids;
+  for (auto [i, tensor] : llvm::enumerate(tensors)) {
+    Value grid = tensor;
+    for (int64_t j = int64_t(i) + 1; j < count; ++j)
+      grid = d.unsqueeze(grid, -1);
+    for (int64_t j = 0; j < int64_t(i); ++j)
+      grid = d.unsqueeze(grid, 0);
+    grids.push_back(d.make<AtenExpandOp>(grid, shape, d.boolean(false)));
+  }
+  return grids;
+}
+
+/// meshgrid(tensors) and meshgrid.indexing(tensors, indexing).
+FailureOr<Results> decomposeMeshgrid(Operation *op, Decomposer &d) {
+  std::optional<SmallVector<Value>> tensors =
+      getTensorElements(op->getOperand(0));
+  if (!tensors || tensors->empty())
+    return failure();
+  bool xy = false;
+  if (op->getNumOperands() > 1) {
+    auto indexing = op->getOperand(1).getDefiningOp<ConstantStrOp>();
+    if (!indexing ||
+        (indexing.getValue() != "ij" && indexing.getValue() != "xy"))
+      return failure();
+    xy = indexing.getValue() == "xy";
+  }
+  // "xy" swaps the first two inputs, and then the first two grids.
+  SmallVector<Value> inputs(*tensors);
+  if (xy && inputs.size() >= 2)
+    std::swap(inputs[0], inputs[1]);
+  std::optional<SmallVector<Value>> grids = makeGrids(d, inputs);
+  if (!grids)
+    return failure();
+  if (xy && inputs.size() >= 2)
+    std::swap((*grids)[0], (*grids)[1]);
+  return Results{d.tensorList(*grids)};
+}
+
+/// cartesian_prod(tensors): the flattened "ij" grids, stacked as columns.
+FailureOr<Results> decomposeCartesianProd(Operation *op, Decomposer &d) {
+  std::optional<SmallVector<Value>> tensors =
+      getTensorElements(op->getOperand(0));
+  if (!tensors || tensors->empty())
+    return failure();
+  if (tensors->size() == 1) {
+    if (getRank(tensors->front()) != 1)
+      return failure();
+    return Results{tensors->front()};
+  }
+  std::optional<SmallVector<Value>> grids = makeGrids(d, *tensors);
+  if (!grids)
+    return failure();
+  SmallVector<Value> columns;
+  for (Value grid : *grids)
+    columns.push_back(
+        d.make<AtenFlattenUsingIntsOp>(grid, d.integer(0), d.integer(-1)));
+  return Results{d.make<AtenStackOp>(d.tensorList(columns), d.integer(1))};
+}
+
+/// rot90(x, k, dims): flips and a transpose, by k modulo 4.
+FailureOr<Results> decomposeRot90(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<int64_t> k = matchConstantInt(op->getOperand(1));
+  std::optional<SmallVector<int64_t>> dims =
+      matchConstantIntList(op->getOperand(2));
+  if (!rank || *rank < 2 || !k || !dims || dims->size() != 2)
+    return failure();
+  std::optional<int64_t> d0 = getDim(d.integer((*dims)[0]), *rank);
+  std::optional<int64_t> d1 = getDim(d.integer((*dims)[1]), *rank);
+  if (!d0 || !d1 || *d0 == *d1)
+    return failure();
+  auto flip = [&](ArrayRef<int64_t> flipped) {
+    return d.make<AtenFlipOp>(x, d.ints(flipped));
+  };
+  auto transpose = [&](Value y) {
+    return d.make<AtenTransposeIntOp>(y, d.integer(*d0), d.integer(*d1));
+  };
+  switch (((*k % 4) + 4) % 4) {
+  case 1:
+    return Results{transpose(flip({*d1}))};
+  case 2:
+    return Results{flip({*d0, *d1})};
+  case 3:
+    return Results{transpose(flip({*d0}))};
+  default:
+    return Results{d.make<AtenCloneOp>(x, d.none())};
+  }
+}
+
+/// logspace(start, end, steps, base, dtype, ...): `base ^ linspace(start,
+/// end, steps)`, in double, then in the result's dtype.
+FailureOr<Results> decomposeLogspace(Operation *op, Decomposer &d) {
+  BaseTensorType type = getTensorType(op->getResult(0));
+  std::optional<double> base = getNumber(op->getOperand(3));
+  if (!type || !type.hasDtype() || !isFloatDtype(type.getDtype()) || !base)
+    return failure();
+  std::optional<int64_t> scalarType = getScalarTypeForDtype(type.getDtype());
+  if (!scalarType)
+    return failure();
+  Value exponents = d.make<AtenLinspaceOp>(
+      op->getOperand(0), op->getOperand(1), op->getOperand(2), d.integer(7),
+      d.none(), d.none(), d.none());
+  Value powers = d.make<AtenPowScalarOp>(d.real(*base), exponents);
+  return Results{d.make<AtenToDtypeOp>(powers, d.integer(*scalarType),
+                                       d.boolean(false), d.boolean(false),
+                                       d.none())};
+}
+
+//===----------------------------------------------------------------------===//
+// The pattern
+//===----------------------------------------------------------------------===//
+
+const llvm::StringMap<Decomposition> &getDecompositions() {
+  static const llvm::StringMap<Decomposition> table = {
+      {"aten::cosine_similarity", decomposeCosineSimilarity},
+      {"aten::pairwise_distance", decomposePairwiseDistance},
+      {"aten::cdist", decomposeCdist},
+      {"aten::linalg_norm", decomposeLinalgNorm},
+      {"aten::renorm", decomposeRenorm},
+      {"aten::kron", decomposeKron},
+      {"aten::inner", decomposeInner},
+      {"aten::cumprod", decomposeCumprod},
+      {"aten::diag_embed", decomposeDiagEmbed},
+      {"aten::diag", decomposeDiag},
+      {"aten::trapezoid.dx", decomposeTrapezoid},
+      {"aten::tril_indices",
+       [](Operation *op, Decomposer &d) {
+         return decomposeTriangleIndices(op, d, /*lower=*/true);
+       }},
+      {"aten::triu_indices",
+       [](Operation *op, Decomposer &d) {
+         return decomposeTriangleIndices(op, d, /*lower=*/false);
+       }},
+      {"aten::median.dim", decomposeMedianDim},
+      {"aten::median", decomposeMedian},
+      {"aten::kthvalue", decomposeKthvalue},
+      {"aten::aminmax", decomposeAminmax},
+      {"aten::huber_loss",
+       [](Operation *op, Decomposer &d) {
+         return decomposeHuberOrSmoothL1(op, d, /*huber=*/true);
+       }},
+      {"aten::smooth_l1_loss",
+       [](Operation *op, Decomposer &d) {
+         return decomposeHuberOrSmoothL1(op, d, /*huber=*/false);
+       }},
+      {"aten::nansum", decomposeNansum},
+      {"aten::count_nonzero", decomposeCountNonzero},
+      {"aten::count_nonzero.dim_IntList", decomposeCountNonzero},
+      {"aten::isin.Tensor_Tensor", decomposeIsin},
+      {"aten::hypot", decomposeHypot},
+      {"aten::copysign.Tensor", decomposeCopysign},
+      {"aten::float_power.Tensor_Tensor", decomposeFloatPower},
+      {"aten::ldexp.Tensor", decomposeLdexp},
+      {"aten::ravel", decomposeRavel},
+      {"aten::dstack", decomposeDstack},
+      {"aten::meshgrid", decomposeMeshgrid},
+      {"aten::meshgrid.indexing", decomposeMeshgrid},
+      {"aten::cartesian_prod", decomposeCartesianProd},
+      {"aten::rot90", decomposeRot90},
+      {"aten::logspace", decomposeLogspace},
+  };
+  return table;
+}
+
+struct DecomposeCompositeOp : public RewritePattern {
+  DecomposeCompositeOp(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    const llvm::StringMap<Decomposition> &table = getDecompositions();
+    auto it = table.find(getTorchOperatorName(op));
+    if (it == table.end())
+      return failure();
+    // Only value tensors: a decomposition does not write.
+    for (Value value : llvm::concat<Value>(op->getOperands(),
+                                           op->getResults()))
+      if (auto tensor = dyn_cast<BaseTensorType>(value.getType());
+          tensor && !tensor.hasValueSemantics())
+        return failure();
+    Decomposer decomposer(rewriter, op);
+    FailureOr<Results> results = it->second(op, decomposer);
+    if (failed(results) || results->size() != op->getNumResults())
+      return rewriter.notifyMatchFailure(op, "operands not supported");
+    // The results keep the op's types: a cast where the inferred type
+    // differs.
+    SmallVector<Value> replacements;
+    for (auto [result, replacement] : llvm::zip(op->getResults(), *results)) {
+      if (replacement.getType() != result.getType() &&
+          isa<BaseTensorType>(result.getType()))
+        replacement = TensorStaticInfoCastOp::create(
+            rewriter, op->getLoc(), result.getType(), replacement);
+      else if (isa<ListType>(result.getType()) &&
+               replacement.getDefiningOp<PrimListConstructOp>())
+        replacement.setType(result.getType());
+      replacements.push_back(replacement);
+    }
+    rewriter.replaceOp(op, replacements);
+    return success();
+  }
+};
+
+} // namespace
+
+void Torch::populateCompositeDecompositionPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<DecomposeCompositeOp>(patterns.getContext());
+}

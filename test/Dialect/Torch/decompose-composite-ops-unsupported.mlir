@@ -1,0 +1,55 @@
+// RUN: torch-onnx-opt %s -split-input-file -torch-decompose-composite-ops -verify-diagnostics | FileCheck %s
+
+// Ops whose operands a decomposition cannot handle are left alone, without
+// a diagnostic: the conversion to ONNX reports them.
+
+// A dim that is not a constant.
+// CHECK-LABEL: func.func @cumprod_dynamic_dim
+// CHECK:         torch.aten.cumprod
+func.func @cumprod_dynamic_dim(%x: !torch.vtensor<[3,5],f32>, %dim: !torch.int) -> !torch.vtensor<[3,5],f32> {
+  %none = torch.constant.none
+  %0 = torch.aten.cumprod %x, %dim, %none : !torch.vtensor<[3,5],f32>, !torch.int, !torch.none -> !torch.vtensor<[3,5],f32>
+  return %0 : !torch.vtensor<[3,5],f32>
+}
+
+// -----
+
+// An operand of unknown rank.
+// CHECK-LABEL: func.func @kron_unranked
+// CHECK:         torch.operator "aten::kron"
+func.func @kron_unranked(%a: !torch.vtensor<*,f32>, %b: !torch.vtensor<[4],f32>) -> !torch.vtensor<*,f32> {
+  %0 = torch.operator "aten::kron"(%a, %b) : (!torch.vtensor<*,f32>, !torch.vtensor<[4],f32>) -> !torch.vtensor<*,f32>
+  return %0 : !torch.vtensor<*,f32>
+}
+
+// -----
+
+// hypot of integers, whose result dtype the decomposition would not give.
+// CHECK-LABEL: func.func @hypot_int
+// CHECK:         torch.aten.hypot
+func.func @hypot_int(%a: !torch.vtensor<[3],si64>, %b: !torch.vtensor<[3],si64>) -> !torch.vtensor<[3],f32> {
+  %0 = torch.aten.hypot %a, %b : !torch.vtensor<[3],si64>, !torch.vtensor<[3],si64> -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// diag_embed into dims other than the last two.
+// CHECK-LABEL: func.func @diag_embed_dims
+// CHECK:         torch.aten.diag_embed
+func.func @diag_embed_dims(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[3,3,2],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.diag_embed %x, %int0, %int0, %int1 : !torch.vtensor<[2,3],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[3,3,2],f32>
+  return %0 : !torch.vtensor<[3,3,2],f32>
+}
+
+// -----
+
+// A tensor with reference semantics.
+// CHECK-LABEL: func.func @ravel_non_value
+// CHECK:         torch.operator "aten::ravel"
+func.func @ravel_non_value(%x: !torch.tensor<[2,3],f32>) -> !torch.tensor<[6],f32> {
+  %0 = torch.operator "aten::ravel"(%x) : (!torch.tensor<[2,3],f32>) -> !torch.tensor<[6],f32>
+  return %0 : !torch.tensor<[6],f32>
+}
