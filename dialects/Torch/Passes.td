@@ -436,8 +436,9 @@ def DecomposeCompositeOps
     diag_embed, median, median.dim, kthvalue, huber_loss, smooth_l1_loss,
     nansum, hypot, copysign, float_power, ldexp, inner, ravel, dstack,
     count_nonzero, aminmax, meshgrid, cartesian_prod, rot90, trapezoid.dx,
-    renorm, linalg_norm (vector norms), cumprod, isin, logspace,
-    tril_indices and triu_indices. An op whose operands it cannot handle
+    renorm, linalg_norm (vector norms), cumprod, cummax, cummin, isin,
+    bucketize, searchsorted, cov, block_diag, logspace, tril_indices and
+    triu_indices. An op whose operands it cannot handle
     (a dim that is not a constant, an unknown rank, a dtype that the
     rewrite would get wrong) is left alone, and the conversion to ONNX
     reports it.

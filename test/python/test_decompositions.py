@@ -95,6 +95,32 @@ CASES = {
                        (torch.tensor([1.0, float("nan"), 2.0]),)),
     "kthvalue": (lambda a: torch.kthvalue(a, 2, 1), (r(3, 5),)),
     "aminmax": (lambda a: torch.aminmax(a, dim=1), (r(3, 5),)),
+    "cummax": (lambda a: torch.cummax(a, 1), (r(3, 5),)),
+    "cummax_ties_nan": (
+        lambda a: torch.cummax(a, 0),
+        (torch.tensor([1.0, 3.0, 3.0, float("nan"), 2.0, float("nan")]),)),
+    "cummin_ties_nan": (
+        lambda a: torch.cummin(a, -1),
+        (torch.tensor([[1.0, 0.0, 0.0, float("nan"), -5.0],
+                       [2.0, 2.0, -1.0, -1.0, -3.0]]),)),
+    "cummin_int": (lambda a: torch.cummin((a * 3).long(), 0), (r(6, 2),)),
+    "bucketize": (
+        lambda a, b: torch.bucketize(a, b),
+        (torch.tensor([[float("nan"), 1.0, -1.0], [5.0, float("inf"), 0.0]]),
+         torch.tensor([0.0, 1.0, 2.0]))),
+    "bucketize_right_int32": (
+        lambda a, b: torch.bucketize(a, b, out_int32=True, right=True),
+        (torch.tensor([0.0, 1.0, 1.5, 2.0]), torch.tensor([0.0, 1.0, 2.0]))),
+    "searchsorted": (lambda b, a: torch.searchsorted(b, a),
+                     (torch.sort(r(6))[0], r(3, 5))),
+    "searchsorted_rows_right": (
+        lambda b, a: torch.searchsorted(b, a, side="right"),
+        (torch.tensor([[0.0, 1.0, 1.0, 2.0], [-1.0, 0.0, 0.5, 3.0]]),
+         torch.tensor([[1.0, 0.0, 2.5], [0.5, 3.0, -2.0]]))),
+    "cov": (lambda a: torch.cov(a), (r(3, 5),)),
+    "cov_vector": (lambda a: torch.cov(a, correction=0), (r(7),)),
+    "block_diag": (lambda a, b, c: torch.block_diag(a, b, c),
+                   (r(2, 3), r(3), r(()))),
     "aminmax_all": (lambda a: torch.aminmax(a), (r(3, 5),)),
     "huber_loss": (lambda a, b: F.huber_loss(a, b, delta=0.7),
                    (r(3, 5), r(3, 5))),

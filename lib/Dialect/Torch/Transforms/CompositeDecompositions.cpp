@@ -605,6 +605,100 @@ FailureOr<Results> decomposeAminmax(Operation *op, Decomposer &d) {
   return Results{min, max};
 }
 
+/// For each element of x, how many elements of the last dim of `sorted`
+/// are below it (not above it, with `right`), in int64 or int32. `sorted`
+/// is 1-D, or has x's rank and leading dims. NaN counts as above all.
+Value countBelow(Decomposer &d, Value sorted, Value x, bool right,
+                 bool int32) {
+  // [..., K, 1] against [..., 1, M].
+  Value element = d.unsqueeze(x, -1);
+  Value row = getRank(sorted) == 1 ? sorted : d.unsqueeze(sorted, -2);
+  Value below = right ? d.make<AtenLeTensorOp>(row, element)
+                      : d.make<AtenLtTensorOp>(row, element);
+  Value count = d.make<AtenSumDimIntListOp>(below, d.ints({-1}),
+                                            d.boolean(false),
+                                            d.integer(int32 ? 3 : 4));
+  if (isFloatDtype(getDtype(x)))
+    count = d.make<AtenWhereScalarSelfOp>(d.make<AtenIsnanOp>(x),
+                                          d.size(sorted, -1), count);
+  return count;
+}
+
+/// cummax(x, dim) and cummin(x, dim): the running extreme and the index of
+/// its last occurrence (NaN, once seen, is the extreme), as in PyTorch. Computed over a [n, n] selection, with each row's own element
+/// in place of those after it (which leaves its extreme unchanged).
+FailureOr<Results> decomposeCumulativeExtreme(Operation *op, Decomposer &d,
+                                              bool max) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  Type dtype = getDtype(x);
+  if (!rank || *rank == 0 || !dtype || isComplexDtype(dtype) ||
+      isBoolDtype(dtype))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(1), *rank);
+  if (!dim)
+    return failure();
+  Value last = d.movedim(x, *dim, *rank - 1);
+  Value index = d.arange(d.size(last, -1));
+  // mask[i, j] = j <= i.
+  Value mask =
+      d.make<AtenLeTensorOp>(d.unsqueeze(index, 0), d.unsqueeze(index, 1));
+  Value row = d.unsqueeze(last, -2), own = d.unsqueeze(last, -1);
+  Value selected = d.where(mask, row, own);
+  Value extreme = max ? d.make<AtenAmaxOp>(selected, d.ints({-1}),
+                                           d.boolean(false))
+                      : d.make<AtenAminOp>(selected, d.ints({-1}),
+                                           d.boolean(false));
+  // The last j <= i where the row holds the extreme; NaN equals NaN here.
+  Value column = d.unsqueeze(extreme, -1);
+  Value equal = d.make<AtenEqTensorOp>(row, column);
+  if (isFloatDtype(dtype))
+    equal = d.make<AtenLogicalOrOp>(
+        equal, d.make<AtenLogicalAndOp>(d.make<AtenIsnanOp>(row),
+                                        d.make<AtenIsnanOp>(column)));
+  Value hit = d.make<AtenLogicalAndOp>(equal, mask);
+  Value positions = d.make<AtenWhereScalarOtherOp>(hit, index, d.integer(-1));
+  Value indices = d.make<AtenAmaxOp>(positions, d.ints({-1}),
+                                     d.boolean(false));
+  return Results{d.movedim(extreme, *rank - 1, *dim),
+                 d.movedim(indices, *rank - 1, *dim)};
+}
+
+/// bucketize.Tensor(x, boundaries, out_int32, right): how many boundaries
+/// are below each element (or not above it, with right); NaN goes past
+/// the last.
+FailureOr<Results> decomposeBucketize(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0), boundaries = op->getOperand(1);
+  std::optional<bool> int32 = matchConstantBool(op->getOperand(2));
+  std::optional<bool> right = matchConstantBool(op->getOperand(3));
+  if (!getRank(x) || getRank(boundaries) != 1 || !int32 || !right ||
+      !getDtype(x) || isComplexDtype(getDtype(x)))
+    return failure();
+  return Results{countBelow(d, boundaries, x, *right, *int32)};
+}
+
+/// searchsorted.Tensor(sorted, x, out_int32, right, side, sorter), without
+/// a sorter: as bucketize, along the last dim of each sorted row.
+FailureOr<Results> decomposeSearchsorted(Operation *op, Decomposer &d) {
+  Value sorted = op->getOperand(0), x = op->getOperand(1);
+  std::optional<bool> int32 = matchConstantBool(op->getOperand(2));
+  std::optional<bool> right = matchConstantBool(op->getOperand(3));
+  std::optional<int64_t> rankSorted = getRank(sorted), rankX = getRank(x);
+  if (!rankSorted || !rankX || !int32 || !right || !getDtype(x) ||
+      isComplexDtype(getDtype(x)) || !isConstantNone(op->getOperand(5)))
+    return failure();
+  Value side = op->getOperand(4);
+  if (!isConstantNone(side)) {
+    auto name = side.getDefiningOp<ConstantStrOp>();
+    if (!name || (name.getValue() != "left" && name.getValue() != "right"))
+      return failure();
+    right = name.getValue() == "right";
+  }
+  if (*rankSorted != 1 && *rankSorted != *rankX)
+    return failure();
+  return Results{countBelow(d, sorted, x, *right, *int32)};
+}
+
 //===----------------------------------------------------------------------===//
 // Losses and reductions
 //===----------------------------------------------------------------------===//
@@ -679,6 +773,69 @@ FailureOr<Results> decomposeIsin(Operation *op, Decomposer &d) {
   if (*invert)
     found = d.make<AtenLogicalNotOp>(found);
   return Results{found};
+}
+
+/// cov(x, correction, fweights, aweights) without weights: the products
+/// of the centered rows, divided by the observations less the correction.
+FailureOr<Results> decomposeCov(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<int64_t> correction = matchConstantInt(op->getOperand(1));
+  if (!rank || *rank > 2 || !correction || !hasFloatDtype(x) ||
+      !isConstantNone(op->getOperand(2)) || !isConstantNone(op->getOperand(3)))
+    return failure();
+  Value rows = *rank == 2 ? x : d.make<AtenViewOp>(x, d.ints({1, -1}));
+  Value mean = d.make<AtenMeanDimOp>(rows, d.ints({1}), d.boolean(true),
+                                     d.none());
+  Value centered = d.sub(rows, mean);
+  Value products = d.make<AtenMatmulOp>(
+      centered,
+      d.make<AtenTransposeIntOp>(centered, d.integer(0), d.integer(1)));
+  Value observations = d.intOp<AtenSubIntOp>(d.size(rows, 1),
+                                             d.integer(*correction));
+  Value result = d.make<AtenDivScalarOp>(products, observations);
+  if (*rank < 2)
+    result = d.make<AtenViewOp>(result, d.ints({}));
+  return Results{result};
+}
+
+/// block_diag(tensors) of matrices of known sizes: each padded with zeros
+/// to the full width, then stacked.
+FailureOr<Results> decomposeBlockDiag(Operation *op, Decomposer &d) {
+  std::optional<SmallVector<Value>> tensors =
+      getTensorElements(op->getOperand(0));
+  if (!tensors || tensors->empty())
+    return failure();
+  Type dtype = getDtype(tensors->front());
+  SmallVector<Value> blocks;
+  SmallVector<int64_t> widths;
+  for (Value tensor : *tensors) {
+    BaseTensorType type = getTensorType(tensor);
+    if (!type || !type.hasSizes() || type.getRank() > 2 ||
+        !type.areAllSizesKnown() || type.getOptionalDtype() != dtype)
+      return failure();
+    // A 0-d tensor is [1, 1], a vector one row.
+    if (type.getRank() == 0)
+      tensor = d.make<AtenViewOp>(tensor, d.ints({1, 1}));
+    else if (type.getRank() == 1)
+      tensor = d.unsqueeze(tensor, 0);
+    blocks.push_back(tensor);
+    widths.push_back(type.getRank() == 2 ? type.getSizes()[1]
+                     : type.getRank() == 1 ? type.getSizes()[0]
+                                           : 1);
+  }
+  if (!dtype || isBoolDtype(dtype))
+    return failure();
+  int64_t total = 0;
+  for (int64_t width : widths)
+    total += width;
+  int64_t left = 0;
+  for (auto [block, width] : llvm::zip(blocks, widths)) {
+    block = d.make<AtenConstantPadNdOp>(
+        block, d.ints({left, total - left - width}), d.integer(0));
+    left += width;
+  }
+  return Results{d.make<AtenCatOp>(d.tensorList(blocks), d.integer(0))};
 }
 
 //===----------------------------------------------------------------------===//
@@ -921,6 +1078,18 @@ const llvm::StringMap<Decomposition> &getDecompositions() {
       {"aten::median", decomposeMedian},
       {"aten::kthvalue", decomposeKthvalue},
       {"aten::aminmax", decomposeAminmax},
+      {"aten::cummax",
+       [](Operation *op, Decomposer &d) {
+         return decomposeCumulativeExtreme(op, d, /*max=*/true);
+       }},
+      {"aten::cummin",
+       [](Operation *op, Decomposer &d) {
+         return decomposeCumulativeExtreme(op, d, /*max=*/false);
+       }},
+      {"aten::bucketize.Tensor", decomposeBucketize},
+      {"aten::searchsorted.Tensor", decomposeSearchsorted},
+      {"aten::cov", decomposeCov},
+      {"aten::block_diag", decomposeBlockDiag},
       {"aten::huber_loss",
        [](Operation *op, Decomposer &d) {
          return decomposeHuberOrSmoothL1(op, d, /*huber=*/true);
