@@ -336,3 +336,29 @@ def test_ops_users_call(tmp_path, fn):
     vstack and column_stack."""
     x = torch.tensor([[0.5, -1.5, 2.0, 0.25], [1.0, 0.75, -0.5, 3.0]])
     check(tmp_path, Unary(fn), (x,))
+
+
+NAN_ROWS = torch.tensor([[1.0, float("nan"), 3.0, float("nan")],
+                         [2.0, float("-inf"), float("inf"), -1.0],
+                         [-0.0, 0.0, 5.0, -5.0]])
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x: torch.amax(x, 1),
+    lambda x: torch.amin(x, (0, 1)),
+    lambda x: torch.max(x),
+    lambda x: torch.min(x),
+    lambda x: torch.max(x, 1)[0],
+    lambda x: torch.max(x, 1)[1],
+    lambda x: torch.min(x, 0, keepdim=True)[1],
+    lambda x: torch.argmax(x, 1),
+    lambda x: torch.argmin(x),
+    lambda x: torch.argmax(x, 0, keepdim=True),
+], ids=["amax", "amin_all", "max", "min", "max_dim_values",
+        "max_dim_indices", "min_dim_indices_keepdim", "argmax", "argmin_all",
+        "argmax_keepdim"])
+def test_reductions_propagate_nan(tmp_path, fn):
+    """max, min and their indices give NaN, and the index of the first NaN,
+    where the reduced slice holds one: onnxruntime's ReduceMax, ReduceMin,
+    ArgMax and ArgMin skip NaN, which silently gave the largest number."""
+    check(tmp_path, Unary(fn), (NAN_ROWS,))

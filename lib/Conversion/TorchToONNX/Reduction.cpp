@@ -23,6 +23,8 @@
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::torch_onnx;
 using namespace mlir::torch_onnx::torch_to_onnx;
@@ -68,6 +70,45 @@ std::optional<bool> getKeepDim(Value keepdim) {
 
 enum class Reduction { Sum, Mean, Max, Min, Prod, LogSumExp, All, Any };
 
+/// Whether any element of `input` over `axes` is NaN, as bools.
+Value anyNaN(ONNXBuilder &b, Value input, ArrayRef<int64_t> axes,
+             bool keepdim) {
+  OpBuilder &builder = b.getBuilder();
+  Value isNaN = b.cast(b.predicate<ONNX::IsNaNOp>(input), builder.getI32Type());
+  return b.cast(b.reduce<ONNX::ReduceMaxOp>(isNaN, axes, keepdim),
+                builder.getI1Type());
+}
+
+/// `extreme`, the ReduceMax or ReduceMin of float `input` over `axes`, with
+/// NaN where that holds one: PyTorch's max and min propagate NaN, and
+/// onnxruntime's ReduceMax and ReduceMin skip it.
+Value propagateNaN(ONNXBuilder &b, Value input, Value extreme,
+                   ArrayRef<int64_t> axes, bool keepdim) {
+  Type elementType = getElementType(extreme);
+  if (!isFloatType(elementType))
+    return extreme;
+  Value nan = b.scalar(elementType, std::numeric_limits<double>::quiet_NaN());
+  return b.create<ONNX::WhereOp>(extreme.getType(),
+                                 {anyNaN(b, input, axes, keepdim), nan,
+                                  extreme});
+}
+
+/// `indices`, the ArgMax or ArgMin of float `input` along `axis`, with the
+/// index of the first NaN where the slice holds one, as in PyTorch.
+Value propagateNaNIndex(ONNXBuilder &b, Value input, Value indices,
+                        int64_t axis, bool keepdim) {
+  if (!isFloatType(getElementType(input)))
+    return indices;
+  OpBuilder &builder = b.getBuilder();
+  Value isNaN = b.cast(b.predicate<ONNX::IsNaNOp>(input), builder.getI32Type());
+  Value firstNaN = b.create<ONNX::ArgMaxOp>(
+      indices.getType(), isNaN,
+      {b.intAttr("axis", axis), b.intAttr("keepdims", keepdim)});
+  return b.create<ONNX::WhereOp>(
+      indices.getType(), {anyNaN(b, input, {axis}, keepdim), firstNaN,
+                          indices});
+}
+
 /// `input` reduced over `axes` as `kind`, with result type `type`.
 Value createReduction(ONNXBuilder &b, Reduction kind, Value input,
                       ArrayRef<int64_t> axes, bool keepdim, TensorType type) {
@@ -84,11 +125,14 @@ Value createReduction(ONNXBuilder &b, Reduction kind, Value input,
     return b.reduce<ONNX::ReduceMeanOp>(b.cast(input, elementType), axes,
                                         keepdim);
   case Reduction::Max:
-    return b.reduce<ONNX::ReduceMaxOp>(b.cast(input, elementType), axes,
-                                       keepdim);
-  case Reduction::Min:
-    return b.reduce<ONNX::ReduceMinOp>(b.cast(input, elementType), axes,
-                                       keepdim);
+  case Reduction::Min: {
+    Value cast = b.cast(input, elementType);
+    Value extreme =
+        kind == Reduction::Max
+            ? b.reduce<ONNX::ReduceMaxOp>(cast, axes, keepdim)
+            : b.reduce<ONNX::ReduceMinOp>(cast, axes, keepdim);
+    return propagateNaN(b, cast, extreme, axes, keepdim);
+  }
   case Reduction::Prod:
     return b.reduce<ONNX::ReduceProdOp>(b.cast(input, elementType), axes,
                                         keepdim);
@@ -174,6 +218,7 @@ struct ConvertMinMaxDim : public ONNXConversionPattern<OpTy> {
                                         b.intAttr("keepdims", *keep)};
       indices = IsMax ? b.create<ONNX::ArgMaxOp>(indicesType, input, attrs)
                       : b.create<ONNX::ArgMinOp>(indicesType, input, attrs);
+      indices = propagateNaNIndex(b, input, indices, (*axes)[0], *keep);
     } else {
       indices = b.none();
     }
@@ -220,6 +265,7 @@ struct ConvertArgMinMax : public ONNXConversionPattern<OpTy> {
                              : cast<TensorType>(type);
     Value result = IsMax ? b.create<ONNX::ArgMaxOp>(argType, input, attrs)
                          : b.create<ONNX::ArgMinOp>(argType, input, attrs);
+    result = propagateNaNIndex(b, input, result, axis, keepAxis);
     if (result.getType() != type)
       result = b.reshape(result, type.getShape(), type);
     rewriter.replaceOp(op, result);

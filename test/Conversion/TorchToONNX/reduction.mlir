@@ -22,11 +22,21 @@ func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[1,1],f32>
 
 // -----
 
-// max.dim gives the values and the indices.
+// max.dim gives the values and the indices. A row with a NaN gives NaN and
+// the index of its first NaN, as in PyTorch (onnxruntime's ReduceMax and
+// ArgMax skip NaN).
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
-// CHECK: %[[V:.*]] = "onnx.ReduceMax"(%[[X]], %{{.*}}) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>, none) -> tensor<2xf32>
-// CHECK: %[[I:.*]] = "onnx.ArgMax"(%[[X]]) {axis = 1 : si64, keepdims = 0 : si64} : (tensor<2x3xf32>) -> tensor<2xi64>
+// CHECK: %[[MAX:.*]] = "onnx.ReduceMax"(%[[X]], %{{.*}}) {axes = [1], keepdims = 0 : si64} : (tensor<2x3xf32>, none) -> tensor<2xf32>
+// CHECK: %[[NAN:.*]] = "onnx.Initializer"() {{.*}}dense<0x7FC00000> : tensor<f32>
+// CHECK: %[[ISNAN:.*]] = "onnx.IsNaN"(%[[X]])
+// CHECK: %[[COUNT:.*]] = "onnx.Cast"(%[[ISNAN]]) {to = 6 : si64}
+// CHECK: %[[ANY:.*]] = "onnx.ReduceMax"(%[[COUNT]], %{{.*}}) {axes = [1], keepdims = 0 : si64}
+// CHECK: %[[HAS:.*]] = "onnx.Cast"(%[[ANY]]) {to = 9 : si64}
+// CHECK: %[[V:.*]] = "onnx.Where"(%[[HAS]], %[[NAN]], %[[MAX]])
+// CHECK: %[[ARG:.*]] = "onnx.ArgMax"(%[[X]]) {axis = 1 : si64, keepdims = 0 : si64} : (tensor<2x3xf32>) -> tensor<2xi64>
+// CHECK: %[[FIRST:.*]] = "onnx.ArgMax"(%{{.*}}) {axis = 1 : si64, keepdims = 0 : si64} : (tensor<2x3xi32>) -> tensor<2xi64>
+// CHECK: %[[I:.*]] = "onnx.Where"(%{{.*}}, %[[FIRST]], %[[ARG]])
 // CHECK: return %[[V]], %[[I]]
 func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[2],si64>) {
   %int1 = torch.constant.int 1
@@ -41,6 +51,7 @@ func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2],f32>, !
 // CHECK-LABEL: func.func @main_graph
 // CHECK: %[[F:.*]] = "onnx.Reshape"(%{{.*}}, %{{.*}}) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<6xf32>
 // CHECK: "onnx.ArgMax"(%[[F]]) {axis = 0 : si64, keepdims = 0 : si64} : (tensor<6xf32>) -> tensor<i64>
+// CHECK: "onnx.IsNaN"(%[[F]])
 func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[],si64> {
   %none = torch.constant.none
   %false = torch.constant.bool false
@@ -162,4 +173,19 @@ func.func @forward(%x: !torch.vtensor<[5,5,5],f32>) -> (!torch.vtensor<[5,5,5],f
   %int-3 = torch.constant.int -3
   %0:2 = torch.aten.sort.stable %x, %true, %int-3, %true : !torch.vtensor<[5,5,5],f32>, !torch.bool, !torch.int, !torch.bool -> !torch.vtensor<[5,5,5],f32>, !torch.vtensor<[5,5,5],si64>
   return %0#0, %0#1 : !torch.vtensor<[5,5,5],f32>, !torch.vtensor<[5,5,5],si64>
+}
+
+// -----
+
+// Integers hold no NaN: amax is ReduceMax alone.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.ReduceMax"
+// CHECK-NOT: onnx.IsNaN
+// CHECK: return
+func.func @forward(%x: !torch.vtensor<[2,3],si64>) -> !torch.vtensor<[2],si64> {
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.amax %x, %dims, %false : !torch.vtensor<[2,3],si64>, !torch.list<int>, !torch.bool -> !torch.vtensor<[2],si64>
+  return %0 : !torch.vtensor<[2],si64>
 }
