@@ -19,6 +19,17 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 from transformers_zoo import Logits  # noqa: E402,F401
 
 
+class Fn(torch.nn.Module):
+    """A module whose forward is `fn`."""
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        return self.fn(*args)
+
+
 @pytest.fixture(autouse=True)
 def seeded():
     """Every test draws the same example tensors and weights."""

@@ -5,20 +5,10 @@ on values that exercise the edges (NaN, infinities, zeros)."""
 import numpy as np
 import pytest
 import torch
-import torch.nn as nn
 import torch.nn.functional as F
 
 import torch_onnx
-from conftest import run_ort
-
-
-class Fn(nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
+from conftest import Fn, run_ort
 
 
 def flatten(value):

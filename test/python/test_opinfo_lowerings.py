@@ -19,20 +19,11 @@ import torch.nn.functional as F
 from torch import nn
 
 import torch_onnx
-from conftest import assert_close, ort_session, run_ort
+from conftest import Fn, assert_close, ort_session, run_ort
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "utils"))
 import opinfo_suite  # noqa: E402
-
-
-class Fn(nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
 
 
 def export_and_run(tmp_path, fn, args):

@@ -465,8 +465,8 @@ FailureOr<Results> decomposeTrapezoid(Operation *op, Decomposer &d) {
 }
 
 /// tril_indices and triu_indices(row, col, offset, ...): a constant.
-FailureOr<Results> decomposeTriangleIndices(Operation *op, Decomposer &d,
-                                            bool lower) {
+template <bool Lower>
+FailureOr<Results> decomposeTriangleIndices(Operation *op, Decomposer &d) {
   std::optional<int64_t> rows = matchConstantInt(op->getOperand(0));
   std::optional<int64_t> cols = matchConstantInt(op->getOperand(1));
   std::optional<int64_t> offset = matchConstantInt(op->getOperand(2));
@@ -482,7 +482,7 @@ FailureOr<Results> decomposeTriangleIndices(Operation *op, Decomposer &d,
   SmallVector<int64_t> is, js;
   for (int64_t i = 0; i < *rows; ++i)
     for (int64_t j = 0; j < *cols; ++j)
-      if (lower ? j - i <= *offset : j - i >= *offset) {
+      if (Lower ? j - i <= *offset : j - i >= *offset) {
         is.push_back(i);
         js.push_back(j);
       }
@@ -627,8 +627,8 @@ Value countBelow(Decomposer &d, Value sorted, Value x, bool right,
 /// cummax(x, dim) and cummin(x, dim): the running extreme and the index of
 /// its last occurrence (NaN, once seen, is the extreme), as in PyTorch. Computed over a [n, n] selection, with each row's own element
 /// in place of those after it (which leaves its extreme unchanged).
-FailureOr<Results> decomposeCumulativeExtreme(Operation *op, Decomposer &d,
-                                              bool max) {
+template <bool Max>
+FailureOr<Results> decomposeCumulativeExtreme(Operation *op, Decomposer &d) {
   Value x = op->getOperand(0);
   std::optional<int64_t> rank = getRank(x);
   Type dtype = getDtype(x);
@@ -645,7 +645,7 @@ FailureOr<Results> decomposeCumulativeExtreme(Operation *op, Decomposer &d,
       d.make<AtenLeTensorOp>(d.unsqueeze(index, 0), d.unsqueeze(index, 1));
   Value row = d.unsqueeze(last, -2), own = d.unsqueeze(last, -1);
   Value selected = d.where(mask, row, own);
-  Value extreme = max ? d.make<AtenAmaxOp>(selected, d.ints({-1}),
+  Value extreme = Max ? d.make<AtenAmaxOp>(selected, d.ints({-1}),
                                            d.boolean(false))
                       : d.make<AtenAminOp>(selected, d.ints({-1}),
                                            d.boolean(false));
@@ -706,8 +706,8 @@ FailureOr<Results> decomposeSearchsorted(Operation *op, Decomposer &d) {
 /// huber_loss(x, target, reduction, delta) and smooth_l1_loss(x, target,
 /// reduction, beta): with z = |x - target|, `0.5 z^2` (divided by beta)
 /// below the threshold, and a line above it.
-FailureOr<Results> decomposeHuberOrSmoothL1(Operation *op, Decomposer &d,
-                                            bool huber) {
+template <bool Huber>
+FailureOr<Results> decomposeHuberOrSmoothL1(Operation *op, Decomposer &d) {
   Value x = op->getOperand(0), target = op->getOperand(1);
   std::optional<int64_t> reduction = matchConstantInt(op->getOperand(2));
   std::optional<double> threshold = getNumber(op->getOperand(3));
@@ -716,11 +716,11 @@ FailureOr<Results> decomposeHuberOrSmoothL1(Operation *op, Decomposer &d,
     return failure();
   Value z = d.abs(d.sub(x, target));
   Value loss;
-  if (!huber && *threshold == 0.0) {
+  if (!Huber && *threshold == 0.0) {
     loss = z;
   } else {
-    Value square = d.mul(d.mul(z, z), huber ? 0.5 : 0.5 / *threshold);
-    Value line = huber ? d.mul(d.add(z, -0.5 * *threshold), *threshold)
+    Value square = d.mul(d.mul(z, z), Huber ? 0.5 : 0.5 / *threshold);
+    Value line = Huber ? d.mul(d.add(z, -0.5 * *threshold), *threshold)
                        : d.add(z, -0.5 * *threshold);
     Value below = d.make<AtenLtScalarOp>(z, op->getOperand(3));
     loss = d.where(below, square, line);
@@ -1066,38 +1066,20 @@ const llvm::StringMap<Decomposition> &getDecompositions() {
       {"aten::diag_embed", decomposeDiagEmbed},
       {"aten::diag", decomposeDiag},
       {"aten::trapezoid.dx", decomposeTrapezoid},
-      {"aten::tril_indices",
-       [](Operation *op, Decomposer &d) {
-         return decomposeTriangleIndices(op, d, /*lower=*/true);
-       }},
-      {"aten::triu_indices",
-       [](Operation *op, Decomposer &d) {
-         return decomposeTriangleIndices(op, d, /*lower=*/false);
-       }},
+      {"aten::tril_indices", decomposeTriangleIndices</*Lower=*/true>},
+      {"aten::triu_indices", decomposeTriangleIndices</*Lower=*/false>},
       {"aten::median.dim", decomposeMedianDim},
       {"aten::median", decomposeMedian},
       {"aten::kthvalue", decomposeKthvalue},
       {"aten::aminmax", decomposeAminmax},
-      {"aten::cummax",
-       [](Operation *op, Decomposer &d) {
-         return decomposeCumulativeExtreme(op, d, /*max=*/true);
-       }},
-      {"aten::cummin",
-       [](Operation *op, Decomposer &d) {
-         return decomposeCumulativeExtreme(op, d, /*max=*/false);
-       }},
+      {"aten::cummax", decomposeCumulativeExtreme</*Max=*/true>},
+      {"aten::cummin", decomposeCumulativeExtreme</*Max=*/false>},
       {"aten::bucketize.Tensor", decomposeBucketize},
       {"aten::searchsorted.Tensor", decomposeSearchsorted},
       {"aten::cov", decomposeCov},
       {"aten::block_diag", decomposeBlockDiag},
-      {"aten::huber_loss",
-       [](Operation *op, Decomposer &d) {
-         return decomposeHuberOrSmoothL1(op, d, /*huber=*/true);
-       }},
-      {"aten::smooth_l1_loss",
-       [](Operation *op, Decomposer &d) {
-         return decomposeHuberOrSmoothL1(op, d, /*huber=*/false);
-       }},
+      {"aten::huber_loss", decomposeHuberOrSmoothL1</*Huber=*/true>},
+      {"aten::smooth_l1_loss", decomposeHuberOrSmoothL1</*Huber=*/false>},
       {"aten::nansum", decomposeNansum},
       {"aten::count_nonzero", decomposeCountNonzero},
       {"aten::count_nonzero.dim_IntList", decomposeCountNonzero},
