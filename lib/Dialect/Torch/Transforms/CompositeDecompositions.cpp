@@ -22,6 +22,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cmath>
 #include <limits>
@@ -625,8 +626,9 @@ Value countBelow(Decomposer &d, Value sorted, Value x, bool right,
 }
 
 /// cummax(x, dim) and cummin(x, dim): the running extreme and the index of
-/// its last occurrence (NaN, once seen, is the extreme), as in PyTorch. Computed over a [n, n] selection, with each row's own element
-/// in place of those after it (which leaves its extreme unchanged).
+/// its last occurrence (NaN, once seen, is the extreme), as in PyTorch.
+/// Computed over a [n, n] selection, with each row's own element in place
+/// of those after it (which leaves its extreme unchanged).
 template <bool Max>
 FailureOr<Results> decomposeCumulativeExtreme(Operation *op, Decomposer &d) {
   Value x = op->getOperand(0);
@@ -1050,6 +1052,386 @@ FailureOr<Results> decomposeLogspace(Operation *op, Decomposer &d) {
 }
 
 //===----------------------------------------------------------------------===//
+// Normalization and products
+//===----------------------------------------------------------------------===//
+
+/// rms_norm(x, normalized_shape, weight, eps): x over the root mean square
+/// of its last dims, computed in float for f16 and bf16, then times the
+/// weight. eps defaults to the machine epsilon of that float type.
+FailureOr<Results> decomposeRmsNorm(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  // Only the length of normalized_shape matters; its sizes may be read at
+  // run time.
+  auto shape = op->getOperand(1).getDefiningOp<PrimListConstructOp>();
+  int64_t normalized = shape ? int64_t(shape.getElements().size()) : 0;
+  Type dtype = getDtype(x);
+  if (!rank || normalized == 0 || normalized > *rank || !isFloatDtype(dtype))
+    return failure();
+  bool wide = dtype.isF64();
+  double eps = wide ? std::numeric_limits<double>::epsilon()
+                    : std::numeric_limits<float>::epsilon();
+  if (!isConstantNone(op->getOperand(3))) {
+    std::optional<double> given = getNumber(op->getOperand(3));
+    if (!given)
+      return failure();
+    eps = *given;
+  }
+  std::optional<int64_t> scalarType = getScalarTypeForDtype(dtype);
+  if (!scalarType)
+    return failure();
+  auto toDtype = [&](Value value, int64_t code) {
+    return d.make<AtenToDtypeOp>(value, d.integer(code), d.boolean(false),
+                                 d.boolean(false), d.none());
+  };
+  // f16 and bf16 compute in f32 (code 6).
+  bool upcast = !wide && !dtype.isF32();
+  Value input = upcast ? toDtype(x, 6) : x;
+  SmallVector<int64_t> dims;
+  for (int64_t i = *rank - normalized; i < *rank; ++i)
+    dims.push_back(i);
+  Value mean = d.make<AtenMeanDimOp>(d.mul(input, input), d.ints(dims),
+                                     d.boolean(true), d.none());
+  Value scale = d.make<AtenRsqrtOp>(d.add(mean, eps));
+  Value result = d.mul(input, scale);
+  if (upcast)
+    result = toDtype(result, *scalarType);
+  if (!isConstantNone(op->getOperand(2)))
+    result = d.mul(result, op->getOperand(2));
+  return Results{result};
+}
+
+/// tensordot(a, b, dims_a, dims_b): a's free dims and b's free dims, each
+/// flattened into one, around a matrix product over the contracted dims.
+FailureOr<Results> decomposeTensordot(Operation *op, Decomposer &d) {
+  Value a = op->getOperand(0), b = op->getOperand(1);
+  std::optional<int64_t> rankA = getRank(a), rankB = getRank(b);
+  std::optional<SmallVector<int64_t>> dimsA =
+      matchConstantIntList(op->getOperand(2));
+  std::optional<SmallVector<int64_t>> dimsB =
+      matchConstantIntList(op->getOperand(3));
+  if (!rankA || !rankB || !dimsA || !dimsB || dimsA->size() != dimsB->size() ||
+      !getDtype(a) || getDtype(a) != getDtype(b))
+    return failure();
+  auto normalize = [](SmallVector<int64_t> &dims, int64_t rank) {
+    for (int64_t &dim : dims) {
+      if (dim < 0)
+        dim += rank;
+      if (dim < 0 || dim >= rank || llvm::count(dims, dim) != 1)
+        return false;
+    }
+    return true;
+  };
+  if (!normalize(*dimsA, *rankA) || !normalize(*dimsB, *rankB))
+    return failure();
+  auto freeDims = [](ArrayRef<int64_t> contracted, int64_t rank) {
+    SmallVector<int64_t> free;
+    for (int64_t i = 0; i < rank; ++i)
+      if (!llvm::is_contained(contracted, i))
+        free.push_back(i);
+    return free;
+  };
+  SmallVector<int64_t> freeA = freeDims(*dimsA, *rankA);
+  SmallVector<int64_t> freeB = freeDims(*dimsB, *rankB);
+  // [free..., contracted...] (a) or [contracted..., free...] (b) as a
+  // matrix: each group flattened, or a new dim of 1 where it is empty.
+  auto asMatrix = [&](Value x, ArrayRef<int64_t> first,
+                      ArrayRef<int64_t> second) {
+    SmallVector<int64_t> order(first);
+    order.append(second.begin(), second.end());
+    x = d.make<AtenPermuteOp>(x, d.ints(order));
+    auto group = [&](Value y, int64_t start, int64_t count) {
+      if (count == 0)
+        return d.unsqueeze(y, start);
+      return d.make<AtenFlattenUsingIntsOp>(y, d.integer(start),
+                                            d.integer(start + count - 1));
+    };
+    x = group(x, 0, first.size());
+    return group(x, 1, second.size());
+  };
+  Value product = d.make<AtenMmOp>(asMatrix(a, freeA, *dimsA),
+                                   asMatrix(b, *dimsB, freeB));
+  SmallVector<Value> sizes;
+  for (int64_t dim : freeA)
+    sizes.push_back(d.size(a, dim));
+  for (int64_t dim : freeB)
+    sizes.push_back(d.size(b, dim));
+  return Results{d.make<AtenReshapeOp>(product, d.intList(sizes))};
+}
+
+/// trace(x): the sum of the main diagonal.
+FailureOr<Results> decomposeTrace(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  if (getRank(x) != 2)
+    return failure();
+  Value diagonal =
+      d.make<AtenDiagonalOp>(x, d.integer(0), d.integer(0), d.integer(1));
+  return Results{d.make<AtenSumOp>(diagonal, d.none())};
+}
+
+/// _safe_softmax(x, dim, dtype): softmax, with 0 for slices that are all
+/// -inf (where softmax gives NaN).
+FailureOr<Results> decomposeSafeSoftmax(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  if (!hasFloatDtype(x))
+    return failure();
+  Value softmax = d.make<AtenSoftmaxIntOp>(x, op->getOperand(1),
+                                           op->getOperand(2));
+  Value masked = d.make<AtenEqScalarOp>(
+      x, d.real(-std::numeric_limits<double>::infinity()));
+  Value allMasked =
+      d.make<AtenAllDimOp>(masked, op->getOperand(1), d.boolean(true));
+  return Results{d.make<AtenWhereScalarSelfOp>(allMasked, d.integer(0),
+                                               softmax)};
+}
+
+/// take(x, index): the elements of flattened x at index, in index's shape.
+FailureOr<Results> decomposeTake(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0), index = op->getOperand(1);
+  std::optional<int64_t> rank = getRank(index);
+  if (!getRank(x) || !rank)
+    return failure();
+  Value flat = d.make<AtenFlattenUsingIntsOp>(x, d.integer(0), d.integer(-1));
+  Value flatIndex =
+      d.make<AtenFlattenUsingIntsOp>(index, d.integer(0), d.integer(-1));
+  Value taken = d.make<AtenIndexSelectOp>(flat, d.integer(0), flatIndex);
+  SmallVector<Value> sizes;
+  for (int64_t i = 0; i < *rank; ++i)
+    sizes.push_back(d.size(index, i));
+  return Results{d.make<AtenReshapeOp>(taken, d.intList(sizes))};
+}
+
+/// nanmean(x, dim, keepdim, dtype): nansum over the count of non-NaN
+/// elements.
+FailureOr<Results> decomposeNanmean(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  if (!hasFloatDtype(x))
+    return failure();
+  Value notNan = d.make<AtenLogicalNotOp>(d.make<AtenIsnanOp>(x));
+  Value count = d.make<AtenSumDimIntListOp>(notNan, op->getOperand(1),
+                                            op->getOperand(2), d.none());
+  Value zeroed =
+      d.make<AtenWhereScalarSelfOp>(d.make<AtenIsnanOp>(x), d.integer(0), x);
+  Value sum = d.make<AtenSumDimIntListOp>(zeroed, op->getOperand(1),
+                                          op->getOperand(2),
+                                          op->getOperand(3));
+  return Results{d.make<AtenDivTensorOp>(sum, count)};
+}
+
+/// dist(a, b, p): the p-norm of a - b.
+FailureOr<Results> decomposeDist(Operation *op, Decomposer &d) {
+  Value a = op->getOperand(0), b = op->getOperand(1);
+  if (!hasFloatDtype(a) || getDtype(a) != getDtype(b))
+    return failure();
+  return Results{d.norm(d.sub(a, b), op->getOperand(2), std::nullopt, false)};
+}
+
+/// msort(x): x sorted along dim 0.
+FailureOr<Results> decomposeMsort(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  if (!getRank(x) || *getRank(x) == 0)
+    return failure();
+  return Results{
+      d.make2<AtenSortOp>(x, d.integer(0), d.boolean(false)).first};
+}
+
+/// movedim.intlist(x, source, destination): a permutation.
+FailureOr<Results> decomposeMovedimList(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<SmallVector<int64_t>> source =
+      matchConstantIntList(op->getOperand(1));
+  std::optional<SmallVector<int64_t>> destination =
+      matchConstantIntList(op->getOperand(2));
+  if (!rank || !source || !destination ||
+      source->size() != destination->size())
+    return failure();
+  SmallVector<int64_t> order(*rank, -1);
+  SmallVector<bool> moved(*rank, false);
+  for (auto [from, to] : llvm::zip(*source, *destination)) {
+    std::optional<int64_t> f = getDim(d.integer(from), *rank);
+    std::optional<int64_t> t = getDim(d.integer(to), *rank);
+    if (!f || !t || order[*t] != -1 || moved[*f])
+      return failure();
+    order[*t] = *f;
+    moved[*f] = true;
+  }
+  // The other dims keep their order in the free places.
+  int64_t next = 0;
+  for (int64_t &entry : order) {
+    if (entry != -1)
+      continue;
+    while (moved[next])
+      ++next;
+    entry = next++;
+  }
+  return Results{d.make<AtenPermuteOp>(x, d.ints(order))};
+}
+
+/// diagflat(x, offset): flattened x on a diagonal of a matrix.
+FailureOr<Results> decomposeDiagflat(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> offset = matchConstantInt(op->getOperand(1));
+  if (!getRank(x) || !offset || !getDtype(x) || isBoolDtype(getDtype(x)))
+    return failure();
+  Value flat = d.make<AtenFlattenUsingIntsOp>(x, d.integer(0), d.integer(-1));
+  return Results{embedDiagonal(d, flat, *offset)};
+}
+
+/// real(x), isreal(x) and matrix_H(x) of a tensor that is not complex.
+FailureOr<Results> decomposeRealPart(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  Type dtype = getDtype(x);
+  if (!dtype || isComplexDtype(dtype))
+    return failure();
+  StringRef name = op->getName().getStringRef();
+  if (auto named = dyn_cast<OperatorOp>(op))
+    name = named.getName();
+  if (name.ends_with("isreal"))
+    return Results{d.make<AtenOnesLikeOp>(x, d.integer(11), d.none(),
+                                          d.none(), d.none(), d.none())};
+  if (name.ends_with("matrix_H")) {
+    if (!getRank(x) || *getRank(x) != 2)
+      return failure();
+    return Results{
+        d.make<AtenTransposeIntOp>(x, d.integer(0), d.integer(1))};
+  }
+  return Results{x};
+}
+
+/// The functional copy of a view op (`permute_copy`, `expand_copy`, ...):
+/// the view op, whose result has value semantics here.
+FailureOr<Results> decomposeViewCopy(Operation *op, Decomposer &d) {
+  std::string name = getTorchOperatorName(op);
+  auto [base, overload] = StringRef(name).split('.');
+  if (!base.consume_back("_copy") || !base.consume_front("aten::"))
+    return failure();
+  std::string viewName = ("torch.aten." + base).str();
+  if (!overload.empty())
+    viewName += ("." + overload).str();
+  auto registered =
+      RegisteredOperationName::lookup(viewName, d.context);
+  if (!registered)
+    return failure();
+  OperationState state(d.loc, *registered);
+  state.addOperands(op->getOperands());
+  state.addTypes(op->getResultTypes());
+  Operation *view = d.b.create(state);
+  return Results(view->getResults().begin(), view->getResults().end());
+}
+
+//===----------------------------------------------------------------------===//
+// More losses
+//===----------------------------------------------------------------------===//
+
+/// margin_ranking_loss(x1, x2, target, margin, reduction):
+/// `max(0, -target * (x1 - x2) + margin)`.
+FailureOr<Results> decomposeMarginRankingLoss(Operation *op, Decomposer &d) {
+  std::optional<int64_t> reduction = matchConstantInt(op->getOperand(4));
+  if (!hasFloatDtype(op->getOperand(0)) || !reduction)
+    return failure();
+  Value diff = d.sub(op->getOperand(0), op->getOperand(1));
+  Value scaled = d.make<AtenNegOp>(d.mul(op->getOperand(2), diff));
+  Value shifted = d.make<AtenAddScalarOp>(scaled, op->getOperand(3),
+                                          d.integer(1));
+  return Results{d.reduce(
+      d.make<AtenClampMinOp>(shifted, d.integer(0)), *reduction)};
+}
+
+/// hinge_embedding_loss(x, target, margin, reduction): `max(0, margin -
+/// x)` where target is not 1, plus x where target is not -1.
+FailureOr<Results> decomposeHingeEmbeddingLoss(Operation *op,
+                                               Decomposer &d) {
+  Value x = op->getOperand(0), target = op->getOperand(1);
+  std::optional<int64_t> reduction = matchConstantInt(op->getOperand(3));
+  if (!hasFloatDtype(x) || !reduction)
+    return failure();
+  Value clamped = d.make<AtenClampMinOp>(
+      d.make<AtenRsubScalarOp>(x, op->getOperand(2), d.integer(1)),
+      d.integer(0));
+  Value marginPart = d.make<AtenWhereScalarOtherOp>(
+      d.make<AtenNeScalarOp>(target, d.integer(1)), clamped, d.integer(0));
+  Value selfPart = d.make<AtenWhereScalarOtherOp>(
+      d.make<AtenNeScalarOp>(target, d.integer(-1)), x, d.integer(0));
+  return Results{d.reduce(d.add(marginPart, selfPart), *reduction)};
+}
+
+/// soft_margin_loss(x, target, reduction): `log(1 + exp(-x * target))`.
+FailureOr<Results> decomposeSoftMarginLoss(Operation *op, Decomposer &d) {
+  std::optional<int64_t> reduction = matchConstantInt(op->getOperand(2));
+  if (!hasFloatDtype(op->getOperand(0)) || !reduction)
+    return failure();
+  Value exponent = d.make<AtenNegOp>(d.mul(op->getOperand(0),
+                                           op->getOperand(1)));
+  return Results{d.reduce(
+      d.make<AtenLog1pOp>(d.make<AtenExpOp>(exponent)), *reduction)};
+}
+
+/// cosine_embedding_loss(x1, x2, target, margin, reduction): `1 - cos`
+/// where target is 1, `max(0, cos - margin)` where it is -1, with cos
+/// over dim target.dim() and 1e-12 added to each squared magnitude.
+FailureOr<Results> decomposeCosineEmbeddingLoss(Operation *op,
+                                                Decomposer &d) {
+  Value x1 = op->getOperand(0), x2 = op->getOperand(1);
+  Value target = op->getOperand(2);
+  std::optional<int64_t> targetRank = getRank(target);
+  std::optional<int64_t> reduction = matchConstantInt(op->getOperand(4));
+  if (!targetRank || !reduction || !hasFloatDtype(x1) ||
+      getDtype(x1) != getDtype(x2))
+    return failure();
+  auto sum = [&](Value x) {
+    return d.make<AtenSumDimIntListOp>(x, d.ints({*targetRank}),
+                                       d.boolean(false), d.none());
+  };
+  Value dot = sum(d.mul(x1, x2));
+  Value square1 = d.add(sum(d.mul(x1, x1)), 1e-12);
+  Value square2 = d.add(sum(d.mul(x2, x2)), 1e-12);
+  Value cos = d.make<AtenDivTensorOp>(
+      dot, d.make<AtenSqrtOp>(d.mul(square1, square2)));
+  Value positive = d.make<AtenRsubScalarOp>(cos, d.integer(1), d.integer(1));
+  Value negative = d.make<AtenClampMinOp>(
+      d.make<AtenSubScalarOp>(cos, op->getOperand(3), d.integer(1)),
+      d.integer(0));
+  Value loss = d.add(
+      d.make<AtenWhereScalarOtherOp>(
+          d.make<AtenEqScalarOp>(target, d.integer(1)), positive,
+          d.integer(0)),
+      d.make<AtenWhereScalarOtherOp>(
+          d.make<AtenEqScalarOp>(target, d.integer(-1)), negative,
+          d.integer(0)));
+  return Results{d.reduce(loss, *reduction)};
+}
+
+/// poisson_nll_loss(x, target, log_input, full, eps, reduction).
+FailureOr<Results> decomposePoissonNllLoss(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0), target = op->getOperand(1);
+  std::optional<bool> logInput = matchConstantBool(op->getOperand(2));
+  std::optional<bool> full = matchConstantBool(op->getOperand(3));
+  std::optional<int64_t> reduction = matchConstantInt(op->getOperand(5));
+  if (!logInput || !full || !reduction || !hasFloatDtype(x) ||
+      getDtype(x) != getDtype(target))
+    return failure();
+  Value loss;
+  if (*logInput) {
+    loss = d.sub(d.make<AtenExpOp>(x), d.mul(target, x));
+  } else {
+    Value shifted = d.make<AtenAddScalarOp>(x, op->getOperand(4),
+                                            d.integer(1));
+    loss = d.sub(x, d.mul(target, d.make<AtenLogOp>(shifted)));
+  }
+  if (*full) {
+    // Stirling's term, for targets above 1.
+    Value term = d.add(
+        d.sub(d.mul(target, d.make<AtenLogOp>(target)), target),
+        d.mul(d.make<AtenLogOp>(d.mul(target, 2 * M_PI)), 0.5));
+    Value small = d.make<AtenLeScalarOp>(target, d.integer(1));
+    loss = d.add(loss, d.make<AtenWhereScalarSelfOp>(small, d.integer(0),
+                                                     term));
+  }
+  return Results{d.reduce(loss, *reduction)};
+}
+
+//===----------------------------------------------------------------------===//
 // The pattern
 //===----------------------------------------------------------------------===//
 
@@ -1077,6 +1459,24 @@ const llvm::StringMap<Decomposition> &getDecompositions() {
       {"aten::bucketize.Tensor", decomposeBucketize},
       {"aten::searchsorted.Tensor", decomposeSearchsorted},
       {"aten::cov", decomposeCov},
+      {"aten::rms_norm", decomposeRmsNorm},
+      {"aten::tensordot", decomposeTensordot},
+      {"aten::trace", decomposeTrace},
+      {"aten::_safe_softmax", decomposeSafeSoftmax},
+      {"aten::take", decomposeTake},
+      {"aten::nanmean", decomposeNanmean},
+      {"aten::dist", decomposeDist},
+      {"aten::msort", decomposeMsort},
+      {"aten::movedim.intlist", decomposeMovedimList},
+      {"aten::diagflat", decomposeDiagflat},
+      {"aten::real", decomposeRealPart},
+      {"aten::isreal", decomposeRealPart},
+      {"aten::matrix_H", decomposeRealPart},
+      {"aten::margin_ranking_loss", decomposeMarginRankingLoss},
+      {"aten::hinge_embedding_loss", decomposeHingeEmbeddingLoss},
+      {"aten::soft_margin_loss", decomposeSoftMarginLoss},
+      {"aten::cosine_embedding_loss", decomposeCosineEmbeddingLoss},
+      {"aten::poisson_nll_loss", decomposePoissonNllLoss},
       {"aten::block_diag", decomposeBlockDiag},
       {"aten::huber_loss", decomposeHuberOrSmoothL1</*Huber=*/true>},
       {"aten::smooth_l1_loss", decomposeHuberOrSmoothL1</*Huber=*/false>},
@@ -1099,6 +1499,22 @@ const llvm::StringMap<Decomposition> &getDecompositions() {
   return table;
 }
 
+/// decomposeViewCopy for the functional copies of view ops that the
+/// dialect defines: `aten::permute_copy`, `aten::transpose_copy.int`, ...
+Decomposition getViewCopyDecomposition(StringRef name) {
+  static const llvm::StringSet<> copies = {
+      "aten::permute_copy",     "aten::expand_copy",
+      "aten::t_copy",           "aten::transpose_copy.int",
+      "aten::unsqueeze_copy",   "aten::squeeze_copy",
+      "aten::squeeze_copy.dim", "aten::squeeze_copy.dims",
+      "aten::view_copy",        "aten::slice_copy.Tensor",
+      "aten::select_copy.int",  "aten::diagonal_copy",
+      "aten::alias_copy",       "aten::detach_copy",
+      "aten::unfold_copy",      "aten::narrow_copy",
+  };
+  return copies.contains(name) ? decomposeViewCopy : nullptr;
+}
+
 struct DecomposeCompositeOp : public RewritePattern {
   DecomposeCompositeOp(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
@@ -1106,8 +1522,11 @@ struct DecomposeCompositeOp : public RewritePattern {
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     const llvm::StringMap<Decomposition> &table = getDecompositions();
-    auto it = table.find(getTorchOperatorName(op));
-    if (it == table.end())
+    std::string name = getTorchOperatorName(op);
+    auto it = table.find(name);
+    Decomposition decomposition =
+        it != table.end() ? it->second : getViewCopyDecomposition(name);
+    if (!decomposition)
       return failure();
     // Only value tensors: a decomposition does not write.
     for (Value value : llvm::concat<Value>(op->getOperands(),
@@ -1116,7 +1535,7 @@ struct DecomposeCompositeOp : public RewritePattern {
           tensor && !tensor.hasValueSemantics())
         return failure();
     Decomposer decomposer(rewriter, op);
-    FailureOr<Results> results = it->second(op, decomposer);
+    FailureOr<Results> results = decomposition(op, decomposer);
     if (failed(results) || results->size() != op->getNumResults())
       return rewriter.notifyMatchFailure(op, "operands not supported");
     // The results keep the op's types: a cast where the inferred type
