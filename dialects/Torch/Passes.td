@@ -433,18 +433,18 @@ def DecomposeCompositeOps
     other. The ops it creates get their types from the shape inference.
 
     It knows cosine_similarity, pairwise_distance, cdist, kron, diag,
-    diag_embed, median, median.dim, kthvalue, huber_loss, smooth_l1_loss,
-    nansum, hypot, copysign, float_power, ldexp, inner, ravel, dstack,
-    count_nonzero, aminmax, meshgrid, cartesian_prod, rot90, trapezoid.dx,
-    renorm, linalg_norm (vector norms), cumprod, cummax, cummin, isin,
-    bucketize, searchsorted, cov, block_diag, logspace, tril_indices,
-    triu_indices, rms_norm, tensordot, trace, _safe_softmax, take, nanmean,
-    dist, msort, movedim.intlist, diagflat, real, isreal, matrix_H, the
-    margin, hinge, soft margin, cosine embedding and Poisson NLL losses, and
-    the functional copies of view ops (`permute_copy`, ...). An op whose operands it cannot handle
-    (a dim that is not a constant, an unknown rank, a dtype that the
-    rewrite would get wrong) is left alone, and the conversion to ONNX
-    reports it.
+    diag_embed, median, median.dim, nanmedian.dim, kthvalue, huber_loss,
+    smooth_l1_loss, nansum, hypot, copysign, float_power, ldexp, inner,
+    ravel, dstack, count_nonzero, aminmax, meshgrid, cartesian_prod, rot90,
+    trapezoid.dx, renorm, linalg_norm (vector norms), cumprod, cummax,
+    cummin, isin, bucketize, searchsorted, cov, block_diag, logspace,
+    tril_indices, triu_indices, rms_norm, tensordot, trace, _safe_softmax,
+    take, nanmean, dist, msort, movedim.intlist, diagflat, real, isreal,
+    matrix_H, the margin, hinge, soft margin, cosine embedding and Poisson
+    NLL losses, and the functional copies of view ops (`permute_copy`,
+    ...). An op whose operands it cannot handle (a dim that is not a
+    constant, an unknown rank, a dtype that the rewrite would get wrong) is
+    left alone, and the conversion to ONNX reports it.
 
     Before:
 

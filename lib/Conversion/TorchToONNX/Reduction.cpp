@@ -418,8 +418,14 @@ struct ConvertNorm : public ONNXConversionPattern<OpTy> {
       Value magnitude = b.unary<ONNX::AbsOp>(input);
       result = *p > 0 ? b.reduce<ONNX::ReduceMaxOp>(magnitude, *axes, *keep)
                       : b.reduce<ONNX::ReduceMinOp>(magnitude, *axes, *keep);
+      result = propagateNaN(b, magnitude, result, *axes, *keep);
     } else if (*p == 0.0) {
-      return rewriter.notifyMatchFailure(op, "the zero norm");
+      // The count of nonzero elements (NaN among them).
+      Value zero = b.scalar(elementType, 0.0);
+      Value nonzero = b.unary<ONNX::NotOp>(
+          b.binary<ONNX::EqualOp>(input, zero, rewriter.getI1Type()));
+      result = b.reduce<ONNX::ReduceSumOp>(b.cast(nonzero, elementType),
+                                           *axes, *keep);
     } else {
       Value powered = b.binary<ONNX::PowOp>(b.unary<ONNX::AbsOp>(input),
                                             b.scalar(elementType, *p));

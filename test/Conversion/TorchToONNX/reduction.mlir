@@ -189,3 +189,23 @@ func.func @forward(%x: !torch.vtensor<[2,3],si64>) -> !torch.vtensor<[2],si64> {
   %0 = torch.aten.amax %x, %dims, %false : !torch.vtensor<[2,3],si64>, !torch.list<int>, !torch.bool -> !torch.vtensor<[2],si64>
   return %0 : !torch.vtensor<[2],si64>
 }
+
+// -----
+
+// The 0-norm counts the nonzero elements, NaN among them.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+// CHECK: %[[ZERO:.*]] = "onnx.Initializer"() {{.*}}dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[EQ:.*]] = "onnx.Equal"(%[[X]], %[[ZERO]])
+// CHECK: %[[NZ:.*]] = "onnx.Not"(%[[EQ]])
+// CHECK: %[[F:.*]] = "onnx.Cast"(%[[NZ]]) {to = 1 : si64}
+// CHECK: "onnx.ReduceSum"(%[[F]], %{{.*}}) {keepdims = 0 : si64}
+func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2],f32> {
+  %int1 = torch.constant.int 1
+  %zero = torch.constant.float 0.000000e+00
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.linalg_vector_norm %x, %zero, %dims, %false, %none : !torch.vtensor<[2,3],f32>, !torch.float, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[2],f32>
+  return %0 : !torch.vtensor<[2],f32>
+}

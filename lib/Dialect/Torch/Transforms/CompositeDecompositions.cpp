@@ -524,12 +524,17 @@ FailureOr<Results> decomposeMedianDim(Operation *op, Decomposer &d) {
   Value x = op->getOperand(0);
   std::optional<int64_t> rank = getRank(x);
   std::optional<bool> keepdim = matchConstantBool(op->getOperand(2));
-  if (!rank || *rank == 0 || !keepdim || !getDtype(x) ||
-      isComplexDtype(getDtype(x)) || isBoolDtype(getDtype(x)))
+  if (!rank || !keepdim || !getDtype(x) || isComplexDtype(getDtype(x)) ||
+      isBoolDtype(getDtype(x)))
     return failure();
   std::optional<int64_t> dim = getDim(op->getOperand(1), *rank);
   if (!dim)
     return failure();
+  // A 0-d tensor is its own median, at index 0.
+  if (*rank == 0)
+    return Results{d.make<AtenCloneOp>(x, d.none()),
+                   d.make<AtenZerosLikeOp>(x, d.integer(4), d.none(),
+                                           d.none(), d.none(), d.none())};
   Value n = d.size(x, *dim);
   Value k = d.intOp<AtenFloordivIntOp>(
       d.intOp<AtenSubIntOp>(n, d.integer(1)), d.integer(2));
@@ -547,6 +552,45 @@ FailureOr<Results> decomposeMedianDim(Operation *op, Decomposer &d) {
   value = d.make<AtenWhereScalarSelfOp>(
       hasNan, d.real(std::numeric_limits<double>::quiet_NaN()), value);
   index = d.where(hasNan, firstNan, index);
+  return Results{value, index};
+}
+
+/// nanmedian.dim(x, dim, keepdim): the lower median of the elements that
+/// are not NaN (sorted first), and its index. A slice of NaN only gives NaN
+/// and the index of its first element; PyTorch's index there is whichever
+/// its selection kernel leaves.
+FailureOr<Results> decomposeNanmedianDim(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<bool> keepdim = matchConstantBool(op->getOperand(2));
+  if (!rank || !keepdim || !hasFloatDtype(x))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(1), *rank);
+  if (!dim)
+    return failure();
+  if (*rank == 0)
+    return Results{d.make<AtenCloneOp>(x, d.none()),
+                   d.make<AtenZerosLikeOp>(x, d.integer(4), d.none(),
+                                           d.none(), d.none(), d.none())};
+  auto [sorted, indices] =
+      d.make2<AtenSortOp>(x, d.integer(*dim), d.boolean(false));
+  Value count = d.make<AtenSumDimIntListOp>(
+      d.make<AtenLogicalNotOp>(d.make<AtenIsnanOp>(x)), d.ints({*dim}),
+      d.boolean(true), d.none());
+  // (count - 1) // 2, and 0 for a slice of NaN only.
+  Value k = d.make<AtenClampMinOp>(
+      d.make<AtenFloorDivideScalarOp>(
+          d.make<AtenSubScalarOp>(count, d.integer(1), d.integer(1)),
+          d.integer(2)),
+      d.integer(0));
+  Value value = d.make<AtenGatherOp>(sorted, d.integer(*dim), k,
+                                     d.boolean(false));
+  Value index = d.make<AtenGatherOp>(indices, d.integer(*dim), k,
+                                     d.boolean(false));
+  if (!*keepdim) {
+    value = d.make<AtenSqueezeDimOp>(value, d.integer(*dim));
+    index = d.make<AtenSqueezeDimOp>(index, d.integer(*dim));
+  }
   return Results{value, index};
 }
 
@@ -936,14 +980,20 @@ std::optional<SmallVector<Value>> makeGrids(Decomposer &d,
                                             ArrayRef<Value> tensors) {
   int64_t count = tensors.size();
   SmallVector<Value> sizes;
+  SmallVector<Value> vectors;
   for (Value tensor : tensors) {
-    if (getRank(tensor) != 1)
+    // A 0-d tensor counts as one of one element.
+    std::optional<int64_t> rank = getRank(tensor);
+    if (rank == 0)
+      tensor = d.unsqueeze(tensor, 0);
+    else if (rank != 1)
       return std::nullopt;
+    vectors.push_back(tensor);
     sizes.push_back(d.size(tensor, 0));
   }
   Value shape = d.intList(sizes);
   SmallVector<Value> grids;
-  for (auto [i, tensor] : llvm::enumerate(tensors)) {
+  for (auto [i, tensor] : llvm::enumerate(vectors)) {
     Value grid = tensor;
     for (int64_t j = int64_t(i) + 1; j < count; ++j)
       grid = d.unsqueeze(grid, -1);
@@ -1452,6 +1502,7 @@ const llvm::StringMap<Decomposition> &getDecompositions() {
       {"aten::triu_indices", decomposeTriangleIndices</*Lower=*/false>},
       {"aten::median.dim", decomposeMedianDim},
       {"aten::median", decomposeMedian},
+      {"aten::nanmedian.dim", decomposeNanmedianDim},
       {"aten::kthvalue", decomposeKthvalue},
       {"aten::aminmax", decomposeAminmax},
       {"aten::cummax", decomposeCumulativeExtreme</*Max=*/true>},
