@@ -1485,85 +1485,179 @@ FailureOr<Results> decomposePoissonNllLoss(Operation *op, Decomposer &d) {
 // The pattern
 //===----------------------------------------------------------------------===//
 
-const llvm::StringMap<Decomposition> &getDecompositions() {
-  static const llvm::StringMap<Decomposition> table = {
-      {"aten::cosine_similarity", decomposeCosineSimilarity},
-      {"aten::pairwise_distance", decomposePairwiseDistance},
-      {"aten::cdist", decomposeCdist},
-      {"aten::linalg_norm", decomposeLinalgNorm},
-      {"aten::renorm", decomposeRenorm},
-      {"aten::kron", decomposeKron},
-      {"aten::inner", decomposeInner},
-      {"aten::cumprod", decomposeCumprod},
-      {"aten::diag_embed", decomposeDiagEmbed},
-      {"aten::diag", decomposeDiag},
-      {"aten::trapezoid.dx", decomposeTrapezoid},
-      {"aten::tril_indices", decomposeTriangleIndices</*Lower=*/true>},
-      {"aten::triu_indices", decomposeTriangleIndices</*Lower=*/false>},
-      {"aten::median.dim", decomposeMedianDim},
-      {"aten::median", decomposeMedian},
-      {"aten::nanmedian.dim", decomposeNanmedianDim},
-      {"aten::kthvalue", decomposeKthvalue},
-      {"aten::aminmax", decomposeAminmax},
-      {"aten::cummax", decomposeCumulativeExtreme</*Max=*/true>},
-      {"aten::cummin", decomposeCumulativeExtreme</*Max=*/false>},
-      {"aten::bucketize.Tensor", decomposeBucketize},
-      {"aten::searchsorted.Tensor", decomposeSearchsorted},
-      {"aten::cov", decomposeCov},
-      {"aten::rms_norm", decomposeRmsNorm},
-      {"aten::tensordot", decomposeTensordot},
-      {"aten::trace", decomposeTrace},
-      {"aten::_safe_softmax", decomposeSafeSoftmax},
-      {"aten::take", decomposeTake},
-      {"aten::nanmean", decomposeNanmean},
-      {"aten::dist", decomposeDist},
-      {"aten::msort", decomposeMsort},
-      {"aten::movedim.intlist", decomposeMovedimList},
-      {"aten::diagflat", decomposeDiagflat},
-      {"aten::real", decomposeRealPart},
-      {"aten::isreal", decomposeRealPart},
-      {"aten::matrix_H", decomposeRealPart},
-      {"aten::margin_ranking_loss", decomposeMarginRankingLoss},
-      {"aten::hinge_embedding_loss", decomposeHingeEmbeddingLoss},
-      {"aten::soft_margin_loss", decomposeSoftMarginLoss},
-      {"aten::cosine_embedding_loss", decomposeCosineEmbeddingLoss},
-      {"aten::poisson_nll_loss", decomposePoissonNllLoss},
-      {"aten::block_diag", decomposeBlockDiag},
-      {"aten::huber_loss", decomposeHuberOrSmoothL1</*Huber=*/true>},
-      {"aten::smooth_l1_loss", decomposeHuberOrSmoothL1</*Huber=*/false>},
-      {"aten::nansum", decomposeNansum},
-      {"aten::count_nonzero", decomposeCountNonzero},
-      {"aten::count_nonzero.dim_IntList", decomposeCountNonzero},
-      {"aten::isin.Tensor_Tensor", decomposeIsin},
-      {"aten::hypot", decomposeHypot},
-      {"aten::copysign.Tensor", decomposeCopysign},
-      {"aten::float_power.Tensor_Tensor", decomposeFloatPower},
-      {"aten::ldexp.Tensor", decomposeLdexp},
-      {"aten::ravel", decomposeRavel},
-      {"aten::dstack", decomposeDstack},
-      {"aten::meshgrid", decomposeMeshgrid},
-      {"aten::meshgrid.indexing", decomposeMeshgrid},
-      {"aten::cartesian_prod", decomposeCartesianProd},
-      {"aten::rot90", decomposeRot90},
-      {"aten::logspace", decomposeLogspace},
+/// A decomposition and the signature of the op it applies to: one
+/// character per operand and per result (see matchesSignature).
+struct Entry {
+  Decomposition decompose;
+  const char *operands;
+  const char *results;
+};
+
+const llvm::StringMap<Entry> &getDecompositions() {
+  static const llvm::StringMap<Entry> table = {
+      {"aten::cosine_similarity", {decomposeCosineSimilarity, "TTif", "T"}},
+      {"aten::pairwise_distance", {decomposePairwiseDistance, "TTffb", "T"}},
+      {"aten::cdist", {decomposeCdist, "TTfI", "T"}},
+      {"aten::linalg_norm", {decomposeLinalgNorm, "TPLbI", "T"}},
+      {"aten::renorm", {decomposeRenorm, "TSiS", "T"}},
+      {"aten::kron", {decomposeKron, "TT", "T"}},
+      {"aten::inner", {decomposeInner, "TT", "T"}},
+      {"aten::cumprod", {decomposeCumprod, "TiI", "T"}},
+      {"aten::diag_embed", {decomposeDiagEmbed, "Tiii", "T"}},
+      {"aten::diag", {decomposeDiag, "Ti", "T"}},
+      {"aten::trapezoid.dx", {decomposeTrapezoid, "TSi", "T"}},
+      {"aten::tril_indices",
+       {decomposeTriangleIndices</*Lower=*/true>, "iiiIInn", "T"}},
+      {"aten::triu_indices",
+       {decomposeTriangleIndices</*Lower=*/false>, "iiiIInn", "T"}},
+      {"aten::median.dim", {decomposeMedianDim, "Tib", "TT"}},
+      {"aten::median", {decomposeMedian, "T", "T"}},
+      {"aten::nanmedian.dim", {decomposeNanmedianDim, "Tib", "TT"}},
+      {"aten::kthvalue", {decomposeKthvalue, "Tiib", "TT"}},
+      {"aten::aminmax", {decomposeAminmax, "TIb", "TT"}},
+      {"aten::cummax", {decomposeCumulativeExtreme</*Max=*/true>, "Ti", "TT"}},
+      {"aten::cummin", {decomposeCumulativeExtreme</*Max=*/false>, "Ti", "TT"}},
+      {"aten::bucketize.Tensor", {decomposeBucketize, "TTbb", "T"}},
+      {"aten::searchsorted.Tensor", {decomposeSearchsorted, "TTbbzt", "T"}},
+      {"aten::cov", {decomposeCov, "Titt", "T"}},
+      {"aten::rms_norm", {decomposeRmsNorm, "TltF", "T"}},
+      {"aten::tensordot", {decomposeTensordot, "TTll", "T"}},
+      {"aten::trace", {decomposeTrace, "T", "T"}},
+      {"aten::_safe_softmax", {decomposeSafeSoftmax, "TiI", "T"}},
+      {"aten::take", {decomposeTake, "TT", "T"}},
+      {"aten::nanmean", {decomposeNanmean, "TLbI", "T"}},
+      {"aten::dist", {decomposeDist, "TTS", "T"}},
+      {"aten::msort", {decomposeMsort, "T", "T"}},
+      {"aten::movedim.intlist", {decomposeMovedimList, "Tll", "T"}},
+      {"aten::diagflat", {decomposeDiagflat, "Ti", "T"}},
+      {"aten::real", {decomposeRealPart, "T", "T"}},
+      {"aten::isreal", {decomposeRealPart, "T", "T"}},
+      {"aten::matrix_H", {decomposeRealPart, "T", "T"}},
+      {"aten::margin_ranking_loss", {decomposeMarginRankingLoss, "TTTfi", "T"}},
+      {"aten::hinge_embedding_loss",
+       {decomposeHingeEmbeddingLoss, "TTfi", "T"}},
+      {"aten::soft_margin_loss", {decomposeSoftMarginLoss, "TTi", "T"}},
+      {"aten::cosine_embedding_loss",
+       {decomposeCosineEmbeddingLoss, "TTTfi", "T"}},
+      {"aten::poisson_nll_loss", {decomposePoissonNllLoss, "TTbbfi", "T"}},
+      {"aten::block_diag", {decomposeBlockDiag, "x", "T"}},
+      {"aten::huber_loss",
+       {decomposeHuberOrSmoothL1</*Huber=*/true>, "TTif", "T"}},
+      {"aten::smooth_l1_loss",
+       {decomposeHuberOrSmoothL1</*Huber=*/false>, "TTif", "T"}},
+      {"aten::nansum", {decomposeNansum, "TLbI", "T"}},
+      {"aten::count_nonzero", {decomposeCountNonzero, "TI", "T"}},
+      {"aten::count_nonzero.dim_IntList", {decomposeCountNonzero, "Tl", "T"}},
+      {"aten::isin.Tensor_Tensor", {decomposeIsin, "TTbb", "T"}},
+      {"aten::hypot", {decomposeHypot, "TT", "T"}},
+      {"aten::copysign.Tensor", {decomposeCopysign, "TT", "T"}},
+      {"aten::float_power.Tensor_Tensor", {decomposeFloatPower, "TT", "T"}},
+      {"aten::ldexp.Tensor", {decomposeLdexp, "TT", "T"}},
+      {"aten::ravel", {decomposeRavel, "T", "T"}},
+      {"aten::dstack", {decomposeDstack, "x", "T"}},
+      {"aten::meshgrid", {decomposeMeshgrid, "x", "x"}},
+      {"aten::meshgrid.indexing", {decomposeMeshgrid, "xs", "x"}},
+      {"aten::cartesian_prod", {decomposeCartesianProd, "x", "T"}},
+      {"aten::rot90", {decomposeRot90, "Til", "T"}},
+      {"aten::logspace", {decomposeLogspace, "SSifIInn", "T"}},
   };
   return table;
 }
 
-/// decomposeViewCopy for the functional copies of view ops that the
-/// dialect defines: `aten::permute_copy`, `aten::transpose_copy.int`, ...
-Decomposition getViewCopyDecomposition(StringRef name) {
-  static const llvm::StringSet<> copies = {
-      "aten::permute_copy",     "aten::expand_copy",
-      "aten::t_copy",           "aten::transpose_copy.int",
-      "aten::unsqueeze_copy",   "aten::squeeze_copy",
-      "aten::squeeze_copy.dim", "aten::squeeze_copy.dims",
-      "aten::view_copy",        "aten::slice_copy.Tensor",
-      "aten::select_copy.int",  "aten::diagonal_copy",
-      "aten::alias_copy",       "aten::detach_copy",
-      "aten::unfold_copy",      "aten::narrow_copy",
+/// The functional copies of view ops that the dialect defines, with their
+/// signatures.
+const llvm::StringMap<Entry> &getViewCopies() {
+  static const llvm::StringMap<Entry> table = {
+      {"aten::permute_copy", {decomposeViewCopy, "Tl", "T"}},
+      {"aten::expand_copy", {decomposeViewCopy, "Tlb", "T"}},
+      {"aten::t_copy", {decomposeViewCopy, "T", "T"}},
+      {"aten::transpose_copy.int", {decomposeViewCopy, "Tii", "T"}},
+      {"aten::unsqueeze_copy", {decomposeViewCopy, "Ti", "T"}},
+      {"aten::squeeze_copy", {decomposeViewCopy, "T", "T"}},
+      {"aten::squeeze_copy.dim", {decomposeViewCopy, "Ti", "T"}},
+      {"aten::squeeze_copy.dims", {decomposeViewCopy, "Tl", "T"}},
+      {"aten::view_copy", {decomposeViewCopy, "Tl", "T"}},
+      {"aten::slice_copy.Tensor", {decomposeViewCopy, "TiIIi", "T"}},
+      {"aten::select_copy.int", {decomposeViewCopy, "Tii", "T"}},
+      {"aten::diagonal_copy", {decomposeViewCopy, "Tiii", "T"}},
+      {"aten::alias_copy", {decomposeViewCopy, "T", "T"}},
+      {"aten::detach_copy", {decomposeViewCopy, "T", "T"}},
+      {"aten::unfold_copy", {decomposeViewCopy, "Tiii", "T"}},
+      {"aten::narrow_copy", {decomposeViewCopy, "Tiii", "T"}},
   };
-  return copies.contains(name) ? decomposeViewCopy : nullptr;
+  return table;
+}
+
+/// Whether `types` fit `signature`, one character per type: T a tensor, t
+/// a tensor or None, i an int, I an int or None, f a float or int, F a
+/// float, int or None, b a bool, S a number, P a number or None, l a list
+/// of ints, L a list of ints or None, x a list of tensors, s a string, z a
+/// string or None, n anything but a tensor.
+bool matchesSignature(TypeRange types, StringRef signature) {
+  if (types.size() != signature.size())
+    return false;
+  for (auto [type, kind] : llvm::zip(types, signature)) {
+    bool none = isa<Torch::NoneType>(type);
+    bool isInt = isa<IntType>(type);
+    bool isFloat = isa<Torch::FloatType>(type);
+    bool number = isInt || isFloat || isa<NumberType>(type);
+    auto list = dyn_cast<ListType>(type);
+    bool ints = list && isa<IntType>(list.getContainedType());
+    bool tensors = list && isa<BaseTensorType>(list.getContainedType());
+    bool fits = false;
+    switch (kind) {
+    case 'T':
+      fits = isa<BaseTensorType>(type);
+      break;
+    case 't':
+      fits = isa<BaseTensorType>(type) || none;
+      break;
+    case 'i':
+      fits = isInt;
+      break;
+    case 'I':
+      fits = isInt || none;
+      break;
+    case 'f':
+      fits = isInt || isFloat;
+      break;
+    case 'F':
+      fits = isInt || isFloat || none;
+      break;
+    case 'b':
+      fits = isa<Torch::BoolType>(type);
+      break;
+    case 'S':
+      fits = number;
+      break;
+    case 'P':
+      fits = number || none;
+      break;
+    case 'l':
+      fits = ints;
+      break;
+    case 'L':
+      fits = ints || none;
+      break;
+    case 'x':
+      fits = tensors;
+      break;
+    case 's':
+      fits = isa<StringType>(type);
+      break;
+    case 'z':
+      fits = isa<StringType>(type) || none;
+      break;
+    case 'n':
+      fits = !isa<BaseTensorType>(type);
+      break;
+    default:
+      break;
+    }
+    if (!fits)
+      return false;
+  }
+  return true;
 }
 
 struct DecomposeCompositeOp : public RewritePattern {
@@ -1572,12 +1666,15 @@ struct DecomposeCompositeOp : public RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    const llvm::StringMap<Decomposition> &table = getDecompositions();
     std::string name = getTorchOperatorName(op);
-    auto it = table.find(name);
-    Decomposition decomposition =
-        it != table.end() ? it->second : getViewCopyDecomposition(name);
-    if (!decomposition)
+    const Entry *entry = nullptr;
+    for (const llvm::StringMap<Entry> *table :
+         {&getDecompositions(), &getViewCopies()})
+      if (auto it = table->find(name); it != table->end())
+        entry = &it->second;
+    // A torch.operator is not verified against the op's schema.
+    if (!entry || !matchesSignature(op->getOperandTypes(), entry->operands) ||
+        !matchesSignature(op->getResultTypes(), entry->results))
       return failure();
     // Only value tensors: a decomposition does not write.
     for (Value value : llvm::concat<Value>(op->getOperands(),
@@ -1586,7 +1683,7 @@ struct DecomposeCompositeOp : public RewritePattern {
           tensor && !tensor.hasValueSemantics())
         return failure();
     Decomposer decomposer(rewriter, op);
-    FailureOr<Results> results = decomposition(op, decomposer);
+    FailureOr<Results> results = entry->decompose(op, decomposer);
     if (failed(results) || results->size() != op->getNumResults())
       return rewriter.notifyMatchFailure(op, "operands not supported");
     // The results keep the op's types: a cast where the inferred type
