@@ -353,3 +353,20 @@ func.func @inplace_grows(%a: !torch.vtensor<[3],f32> {torch_onnx.name = "a"}, %b
   %0 = torch.aten.add_.Tensor %a, %b, %int1 : !torch.vtensor<[3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor
   return %0 : !torch.vtensor
 }
+
+// -----
+
+// A kernel deeper than its input: the output size would be negative. (A
+// fuzzer's input; the shape inference asserted on the negative size.)
+// expected-note @+1 {{operand 0 is argument 'arg0' of shape [?, 0, 4, 424] and dtype f32}}
+func.func @forward(%arg0: !torch.vtensor<[?,0,4,424],f32>) -> !torch.vtensor<[?,3,3,3,3],f32> {
+  %w = torch.vtensor.literal(dense<1.000000e+00> : tensor<3x2x2x2x2xf32>) : !torch.vtensor<[3,2,2,2,2],f32>
+  %none = torch.constant.none
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %ones = torch.prim.ListConstruct %int1, %int1, %int1 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %zeros = torch.prim.ListConstruct %int0, %int0, %int0 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  // expected-error @+1 {{'aten::conv3d' rejects its operands (operand 0 of shape [?, 0, 4, 424], operand 1 of shape [3, 2, 2, 2, 2]): dim 1 of result 0 would have size -1}}
+  %0 = torch.aten.conv3d %arg0, %w, %none, %ones, %zeros, %ones, %int1 : !torch.vtensor<[?,0,4,424],f32>, !torch.vtensor<[3,2,2,2,2],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[?,3,3,3,3],f32>
+  return %0 : !torch.vtensor<[?,3,3,3,3],f32>
+}

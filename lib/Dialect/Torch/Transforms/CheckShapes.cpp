@@ -136,6 +136,9 @@ private:
   /// the ops they describe (conv2d's refuses an unbatched input, which
   /// PyTorch takes); the ops with rules of their own are checked above.
   bool checkWithShapeFunction(Operation *op);
+  /// A hand-written rule that computes a negative size (a kernel larger
+  /// than its input) for operands that PyTorch then rejects.
+  bool checkNegativeSizes(Operation *op);
   /// Reports `operand` when its dtype differs from that of `reference` and
   /// one of them is a float dtype: PyTorch converts neither, it rejects the
   /// pair.
@@ -153,6 +156,8 @@ private:
   /// Starts an error at `op`, with a note on each argument of the function
   /// that one of `operands` is or is computed from.
   InFlightDiagnostic emitMismatch(Operation *op, ArrayRef<Operand> operands);
+  /// "'op' rejects its operands (operand i of shape [...], ...)".
+  InFlightDiagnostic reportRejected(Operation *op, ArrayRef<Operand> tensors);
   void noteArguments(InFlightDiagnostic &diag, const Operand &operand);
   /// The arguments of the function that `value` is computed from, in order.
   SmallVector<BlockArgument> getSourceArguments(Value value);
@@ -184,7 +189,7 @@ void ShapeChecker::checkBlock(Block &block) {
 bool ShapeChecker::checkOp(Operation *op) {
   return checkConvolution(op) || checkLinear(op) || checkMatrixProduct(op) ||
          checkNormalization(op) || checkBroadcast(op) ||
-         checkWithShapeFunction(op);
+         checkWithShapeFunction(op) || checkNegativeSizes(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -568,6 +573,14 @@ bool ShapeChecker::checkWithShapeFunction(Operation *op) {
   StringRef message = StringRef(*error).trim();
   message.consume_front("AssertionError:");
   message = message.trim();
+  InFlightDiagnostic diag = reportRejected(op, tensors);
+  if (!message.empty())
+    diag << ": " << message;
+  return true;
+}
+
+InFlightDiagnostic ShapeChecker::reportRejected(Operation *op,
+                                                ArrayRef<Operand> tensors) {
   InFlightDiagnostic diag = emitMismatch(op, tensors);
   diag << "'" << getTorchOperatorName(op) << "' rejects its operands";
   if (!tensors.empty()) {
@@ -578,9 +591,31 @@ bool ShapeChecker::checkWithShapeFunction(Operation *op) {
     });
     diag << ")";
   }
-  if (!message.empty())
-    diag << ": " << message;
-  return true;
+  return diag;
+}
+
+bool ShapeChecker::checkNegativeSizes(Operation *op) {
+  ShapeRefiner refiner;
+  if (!applyHandWrittenRules(op, refiner))
+    return false;
+  for (OpResult result : op->getResults()) {
+    const TensorInfo *info = refiner.lookupTensor(result);
+    if (!info || !info->hasRank())
+      continue;
+    for (auto [dim, size] : llvm::enumerate(info->getSizes())) {
+      if (size >= 0 || size == kUnknownSize)
+        continue;
+      SmallVector<Operand> tensors;
+      for (auto [index, operand] : llvm::enumerate(op->getOperands()))
+        if (isa<BaseTensorType>(operand.getType()) && getSizes(operand))
+          tensors.push_back({"operand " + std::to_string(index), operand});
+      reportRejected(op, tensors)
+          << ": dim " << dim << " of result " << result.getResultNumber()
+          << " would have size " << size;
+      return true;
+    }
+  }
+  return false;
 }
 
 struct CheckShapesPass : public Torch::impl::CheckShapesBase<CheckShapesPass> {

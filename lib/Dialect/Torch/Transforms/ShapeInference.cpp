@@ -352,6 +352,13 @@ void ShapeRefiner::commitTensorResult(Value result,
           dim = oldDim;
     }
   }
+  // A rule given operands that PyTorch rejects (a kernel larger than its
+  // input) may compute a negative size; the dim is then unknown, and
+  // torch-check-shapes reports the operands.
+  if (merged.hasRank())
+    for (DimInfo &dim : *merged.dims)
+      if (dim.size < 0 && dim.size != kUnknownSize)
+        dim = DimInfo::unknown();
   result.setType(merged.toType(oldType));
   tensors[result] = std::move(merged);
 }
