@@ -166,3 +166,18 @@ func.func @cosine_similarity_broadcast(%a: !torch.vtensor<[3,1,5],f32>, %b: !tor
   %0 = torch.aten.cosine_similarity %a, %b, %int-1, %eps : !torch.vtensor<[3,1,5],f32>, !torch.vtensor<[4,5],f32>, !torch.int, !torch.float -> !torch.vtensor<[3,4],f32>
   return %0 : !torch.vtensor<[3,4],f32>
 }
+
+// -----
+
+// ldexp of f16 by an integer exponent stays f16, as in PyTorch: 2^b, which
+// exp2 gives in f32, is cast to f16 first.
+
+// CHECK-LABEL: func.func @ldexp_half
+// CHECK:         %[[P:.*]] = torch.aten.exp2 %arg1 : !torch.vtensor<[3],si64> -> !torch.vtensor<[3],f32>
+// CHECK:         %[[H:.*]] = torch.aten.to.dtype %[[P]], %int5, {{.*}} -> !torch.vtensor<[3],f16>
+// CHECK:         %[[R:.*]] = torch.aten.mul.Tensor %arg0, %[[H]] {{.*}} -> !torch.vtensor<[3],f16>
+// CHECK:         return %[[R]]
+func.func @ldexp_half(%a: !torch.vtensor<[3],f16>, %b: !torch.vtensor<[3],si64>) -> !torch.vtensor<[3],f16> {
+  %0 = torch.aten.ldexp.Tensor %a, %b : !torch.vtensor<[3],f16>, !torch.vtensor<[3],si64> -> !torch.vtensor<[3],f16>
+  return %0 : !torch.vtensor<[3],f16>
+}

@@ -939,7 +939,14 @@ FailureOr<Results> decomposeLdexp(Operation *op, Decomposer &d) {
   if (!hasFloatDtype(a) || !getDtype(b) || isComplexDtype(getDtype(b)) ||
       (isFloatDtype(getDtype(b)) && getDtype(b) != getDtype(a)))
     return failure();
-  return Results{d.mul(a, d.make<AtenExp2Op>(b))};
+  // 2^b in a's dtype: an integer b would give f32.
+  std::optional<int64_t> scalarType = getScalarTypeForDtype(getDtype(a));
+  if (!scalarType)
+    return failure();
+  Value power = d.make<AtenToDtypeOp>(d.make<AtenExp2Op>(b),
+                                      d.integer(*scalarType), d.boolean(false),
+                                      d.boolean(false), d.none());
+  return Results{d.mul(a, power)};
 }
 
 //===----------------------------------------------------------------------===//
