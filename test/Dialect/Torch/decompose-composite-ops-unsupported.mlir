@@ -66,3 +66,22 @@ func.func @wrong_signature(%x: !torch.vtensor<[3],f32>) -> (!torch.vtensor<[3],f
   %1 = torch.operator "aten::cumprod"(%x, %x, %x) : (!torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
   return %0, %1 : !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>
 }
+
+// -----
+
+// A decomposition checks every operand before it creates an op: a meshgrid
+// whose second tensor is 2-D leaves no op behind, nor does a diag whose
+// offset no size can reach.
+// CHECK-LABEL: func.func @checked_first
+// CHECK-NOT:     torch.aten.size.int
+// CHECK-NOT:     torch.aten.unsqueeze
+// CHECK:         torch.aten.meshgrid
+// CHECK:         torch.aten.diag
+// CHECK-NOT:     torch.aten.arange
+func.func @checked_first(%a: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[2,2],f32>) -> (!torch.list<vtensor>, !torch.vtensor<[?,?],f32>) {
+  %0 = torch.prim.ListConstruct %a, %b : (!torch.vtensor<[3],f32>, !torch.vtensor<[2,2],f32>) -> !torch.list<vtensor>
+  %1 = torch.aten.meshgrid %0 : !torch.list<vtensor> -> !torch.list<vtensor>
+  %min = torch.constant.int -9223372036854775808
+  %2 = torch.aten.diag %a, %min : !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[?,?],f32>
+  return %1, %2 : !torch.list<vtensor>, !torch.vtensor<[?,?],f32>
+}

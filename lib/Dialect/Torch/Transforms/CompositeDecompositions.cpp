@@ -23,6 +23,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <limits>
@@ -186,15 +187,18 @@ Type getDtype(Value value) {
 
 bool hasFloatDtype(Value value) { return isFloatDtype(getDtype(value)); }
 
-/// A constant dim wrapped into [0, rank).
-std::optional<int64_t> getDim(Value dim, int64_t rank) {
-  std::optional<int64_t> value = matchConstantInt(dim);
-  if (!value)
-    return std::nullopt;
-  int64_t wrapped = *value < 0 ? *value + std::max<int64_t>(rank, 1) : *value;
+/// `dim` wrapped into [0, rank), as PyTorch wraps negative dims.
+std::optional<int64_t> wrapDim(int64_t dim, int64_t rank) {
+  int64_t wrapped = dim < 0 ? dim + std::max<int64_t>(rank, 1) : dim;
   if (wrapped < 0 || wrapped >= std::max<int64_t>(rank, 1))
     return std::nullopt;
   return wrapped;
+}
+
+/// A constant dim operand wrapped into [0, rank).
+std::optional<int64_t> getDim(Value dim, int64_t rank) {
+  std::optional<int64_t> value = matchConstantInt(dim);
+  return value ? wrapDim(*value, rank) : std::nullopt;
 }
 
 /// The tensors of a list built by prim.ListConstruct.
@@ -397,9 +401,14 @@ FailureOr<Results> decomposeCumprod(Operation *op, Decomposer &d) {
 // Diagonals
 //===----------------------------------------------------------------------===//
 
+/// The largest diagonal offset the decompositions take: far past any
+/// matrix, and small enough to add to a size.
+constexpr int64_t kMaxOffset = int64_t(1) << 40;
+
 /// The matrices whose diagonal `offset` holds the last dim of x: [..., n]
 /// gives [..., m, m] with m = n + |offset|.
 Value embedDiagonal(Decomposer &d, Value x, int64_t offset) {
+  assert(std::abs(offset) <= kMaxOffset && "offset out of range");
   int64_t shift = offset < 0 ? -offset : offset;
   Value m = d.intOp<AtenAddIntOp>(d.size(x, -1), d.integer(shift));
   Value index = d.arange(m);
@@ -414,11 +423,19 @@ Value embedDiagonal(Decomposer &d, Value x, int64_t offset) {
   return d.whereOther(mask, values, d.integer(0));
 }
 
+/// A constant diagonal offset within kMaxOffset.
+std::optional<int64_t> getOffset(Value offset) {
+  std::optional<int64_t> value = matchConstantInt(offset);
+  if (!value || *value < -kMaxOffset || *value > kMaxOffset)
+    return std::nullopt;
+  return value;
+}
+
 /// diag_embed(x, offset, dim1, dim2) with the new dims last, in order.
 FailureOr<Results> decomposeDiagEmbed(Operation *op, Decomposer &d) {
   Value x = op->getOperand(0);
   std::optional<int64_t> rank = getRank(x);
-  std::optional<int64_t> offset = matchConstantInt(op->getOperand(1));
+  std::optional<int64_t> offset = getOffset(op->getOperand(1));
   if (!rank || *rank == 0 || !offset || !getDtype(x) ||
       isBoolDtype(getDtype(x)))
     return failure();
@@ -434,7 +451,7 @@ FailureOr<Results> decomposeDiagEmbed(Operation *op, Decomposer &d) {
 FailureOr<Results> decomposeDiag(Operation *op, Decomposer &d) {
   Value x = op->getOperand(0);
   std::optional<int64_t> rank = getRank(x);
-  std::optional<int64_t> offset = matchConstantInt(op->getOperand(1));
+  std::optional<int64_t> offset = getOffset(op->getOperand(1));
   if (!rank || !offset)
     return failure();
   if (*rank == 2)
@@ -478,7 +495,8 @@ FailureOr<Results> decomposeTriangleIndices(Operation *op, Decomposer &d) {
   Type dtype =
       scalarType ? getDtypeForScalarType(d.context, *scalarType) : Type();
   if (!rows || !cols || !offset || *rows < 0 || *cols < 0 ||
-      *rows * *cols > (1 << 24) || !dtype || !isIntegralDtype(dtype))
+      *rows > (1 << 24) || *cols > (1 << 24) || *rows * *cols > (1 << 24) ||
+      !dtype || !isIntegralDtype(dtype))
     return failure();
   SmallVector<int64_t> is, js;
   for (int64_t i = 0; i < *rows; ++i)
@@ -853,32 +871,34 @@ FailureOr<Results> decomposeBlockDiag(Operation *op, Decomposer &d) {
   if (!tensors || tensors->empty())
     return failure();
   Type dtype = getDtype(tensors->front());
-  SmallVector<Value> blocks;
+  if (!dtype || isBoolDtype(dtype))
+    return failure();
+  // Every block is checked, and the widths summed, before any op is
+  // created.
   SmallVector<int64_t> widths;
+  int64_t total = 0;
   for (Value tensor : *tensors) {
     BaseTensorType type = getTensorType(tensor);
     if (!type || !type.hasSizes() || type.getRank() > 2 ||
         !type.areAllSizesKnown() || type.getOptionalDtype() != dtype)
       return failure();
-    // A 0-d tensor is [1, 1], a vector one row.
-    if (type.getRank() == 0)
-      tensor = d.make<AtenViewOp>(tensor, d.ints({1, 1}));
-    else if (type.getRank() == 1)
-      tensor = d.unsqueeze(tensor, 0);
-    blocks.push_back(tensor);
-    widths.push_back(type.getRank() == 2 ? type.getSizes()[1]
-                     : type.getRank() == 1 ? type.getSizes()[0]
-                                           : 1);
+    int64_t width = type.getRank() == 0 ? 1 : type.getSizes().back();
+    if (llvm::AddOverflow(total, width, total))
+      return failure();
+    widths.push_back(width);
   }
-  if (!dtype || isBoolDtype(dtype))
-    return failure();
-  int64_t total = 0;
-  for (int64_t width : widths)
-    total += width;
+  SmallVector<Value> blocks;
   int64_t left = 0;
-  for (auto [block, width] : llvm::zip(blocks, widths)) {
-    block = d.make<AtenConstantPadNdOp>(
-        block, d.ints({left, total - left - width}), d.integer(0));
+  for (auto [tensor, width] : llvm::zip(*tensors, widths)) {
+    // A 0-d tensor is [1, 1], a vector one row.
+    Value block = tensor;
+    int64_t rank = getTensorType(tensor).getRank();
+    if (rank == 0)
+      block = d.make<AtenViewOp>(block, d.ints({1, 1}));
+    else if (rank == 1)
+      block = d.unsqueeze(block, 0);
+    blocks.push_back(d.make<AtenConstantPadNdOp>(
+        block, d.ints({left, total - left - width}), d.integer(0)));
     left += width;
   }
   return Results{d.make<AtenCatOp>(d.tensorList(blocks), d.integer(0))};
@@ -966,11 +986,11 @@ FailureOr<Results> decomposeDstack(Operation *op, Decomposer &d) {
       getTensorElements(op->getOperand(0));
   if (!tensors || tensors->empty())
     return failure();
+  if (!llvm::all_of(*tensors, [](Value tensor) { return getRank(tensor); }))
+    return failure();
   SmallVector<Value> expanded;
   for (Value tensor : *tensors) {
     std::optional<int64_t> rank = getRank(tensor);
-    if (!rank)
-      return failure();
     if (*rank == 0)
       tensor = d.unsqueeze(tensor, 0);
     if (*rank <= 1)
@@ -987,14 +1007,18 @@ std::optional<SmallVector<Value>> makeGrids(Decomposer &d,
                                             ArrayRef<Value> tensors) {
   int64_t count = tensors.size();
   SmallVector<Value> sizes;
+  // Checked before any op is created: a pattern that fails leaves the IR
+  // as it was.
+  if (llvm::any_of(tensors, [](Value tensor) {
+        std::optional<int64_t> rank = getRank(tensor);
+        return rank != 0 && rank != 1;
+      }))
+    return std::nullopt;
   SmallVector<Value> vectors;
   for (Value tensor : tensors) {
     // A 0-d tensor counts as one of one element.
-    std::optional<int64_t> rank = getRank(tensor);
-    if (rank == 0)
+    if (getRank(tensor) == 0)
       tensor = d.unsqueeze(tensor, 0);
-    else if (rank != 1)
-      return std::nullopt;
     vectors.push_back(tensor);
     sizes.push_back(d.size(tensor, 0));
   }
@@ -1067,8 +1091,8 @@ FailureOr<Results> decomposeRot90(Operation *op, Decomposer &d) {
       matchConstantIntList(op->getOperand(2));
   if (!rank || *rank < 2 || !k || !dims || dims->size() != 2)
     return failure();
-  std::optional<int64_t> d0 = getDim(d.integer((*dims)[0]), *rank);
-  std::optional<int64_t> d1 = getDim(d.integer((*dims)[1]), *rank);
+  std::optional<int64_t> d0 = wrapDim((*dims)[0], *rank);
+  std::optional<int64_t> d1 = wrapDim((*dims)[1], *rank);
   if (!d0 || !d1 || *d0 == *d1)
     return failure();
   auto flip = [&](ArrayRef<int64_t> flipped) {
@@ -1306,8 +1330,8 @@ FailureOr<Results> decomposeMovedimList(Operation *op, Decomposer &d) {
   SmallVector<int64_t> order(*rank, -1);
   SmallVector<bool> moved(*rank, false);
   for (auto [from, to] : llvm::zip(*source, *destination)) {
-    std::optional<int64_t> f = getDim(d.integer(from), *rank);
-    std::optional<int64_t> t = getDim(d.integer(to), *rank);
+    std::optional<int64_t> f = wrapDim(from, *rank);
+    std::optional<int64_t> t = wrapDim(to, *rank);
     if (!f || !t || order[*t] != -1 || moved[*f])
       return failure();
     order[*t] = *f;
@@ -1328,7 +1352,7 @@ FailureOr<Results> decomposeMovedimList(Operation *op, Decomposer &d) {
 /// diagflat(x, offset): flattened x on a diagonal of a matrix.
 FailureOr<Results> decomposeDiagflat(Operation *op, Decomposer &d) {
   Value x = op->getOperand(0);
-  std::optional<int64_t> offset = matchConstantInt(op->getOperand(1));
+  std::optional<int64_t> offset = getOffset(op->getOperand(1));
   if (!getRank(x) || !offset || !getDtype(x) || isBoolDtype(getDtype(x)))
     return failure();
   Value flat = d.make<AtenFlattenUsingIntsOp>(x, d.integer(0), d.integer(-1));
