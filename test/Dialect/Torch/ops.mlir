@@ -159,3 +159,14 @@ func.func @aten(%x: !torch.vtensor<[2,3],f32>, %y: !torch.tensor<[2,3],f32>) -> 
   %3:2 = torch.aten.max.dim %2, %int1, %false : !torch.vtensor<[3,2],f32>, !torch.int, !torch.bool -> !torch.vtensor<[3],f32>, !torch.vtensor<[3],si64>
   return %2 : !torch.vtensor<[3,2],f32>
 }
+
+// -----
+
+// The smallest int64 constant prints with its name (its magnitude is not an
+// int64).
+// CHECK-LABEL: func.func @int64_min
+// CHECK:         %int_9223372036854775808 = torch.constant.int -9223372036854775808
+func.func @int64_min() -> !torch.int {
+  %0 = torch.constant.int -9223372036854775808
+  return %0 : !torch.int
+}

@@ -77,13 +77,15 @@ OpFoldResult NonValueTensorLiteralOp::fold(FoldAdaptor) {
 
 void ConstantIntOp::getAsmResultNames(
     function_ref<void(Value, StringRef)> setNameFn) {
-  SmallString<16> name("int");
+  SmallString<24> name("int");
   int64_t value = getValue();
+  // The magnitude as unsigned: -INT64_MIN is not an int64.
+  uint64_t magnitude = value;
   if (value < 0) {
     name += "_";
-    value = -value;
+    magnitude = 0 - magnitude;
   }
-  name += std::to_string(value);
+  name += std::to_string(magnitude);
   setNameFn(getResult(), name);
 }
 void ConstantFloatOp::getAsmResultNames(
