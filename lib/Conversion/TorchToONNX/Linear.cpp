@@ -480,10 +480,19 @@ std::optional<std::string> getONNXEinsumEquation(StringRef equation) {
   StringRef text(compact);
   auto [inputs, output] = text.split("->");
   bool explicitOutput = text.contains("->");
-  if (!llvm::all_of(compact, [](char c) {
-        return isalpha(static_cast<unsigned char>(c)) || c == '.' || c == ',' ||
-               c == '-' || c == '>';
-      }))
+  // Each term: labels, with at most one "..." among them.
+  auto isTerm = [](StringRef term) {
+    size_t ellipsis = term.find("...");
+    std::string labels = term.str();
+    if (ellipsis != StringRef::npos)
+      labels.erase(ellipsis, 3);
+    return llvm::all_of(labels, [](char c) {
+      return isalpha(static_cast<unsigned char>(c));
+    });
+  };
+  SmallVector<StringRef> terms;
+  inputs.split(terms, ',');
+  if (!llvm::all_of(terms, isTerm) || !isTerm(output))
     return std::nullopt;
 
   // PyTorch's implicit output: the ellipsis, then the labels used once, in
@@ -544,6 +553,20 @@ struct ConvertEinsum : public ONNXConversionPattern<Torch::AtenEinsumOp> {
         getTensorListElements(rewriter, op.getTensors());
     if (failed(tensors))
       return rewriter.notifyMatchFailure(op, "expected a list of tensors");
+    // One term per tensor, with as many labels as it has dims (or fewer
+    // beside an ellipsis), as PyTorch checks.
+    SmallVector<StringRef> terms;
+    StringRef(*equation).split("->").first.split(terms, ',');
+    if (terms.size() != tensors->size())
+      return rewriter.notifyMatchFailure(op, "one term per tensor expected");
+    for (auto [term, tensor] : llvm::zip(terms, *tensors)) {
+      std::optional<int64_t> rank = getRank(tensor);
+      int64_t labels = llvm::count_if(
+          term, [](char c) { return isalpha(static_cast<unsigned char>(c)); });
+      bool ellipsis = term.contains("...");
+      if (!rank || (ellipsis ? labels > *rank : labels != *rank))
+        return rewriter.notifyMatchFailure(op, "term does not fit its tensor");
+    }
     ONNXBuilder b(rewriter, op.getLoc());
     SmallVector<Value> inputs;
     for (Value tensor : *tensors)
