@@ -231,6 +231,25 @@ func.func @split_and_trilu() -> (tensor<1x2xi64>, tensor<2x2xi64>, tensor<2x3xf3
 
 // -----
 
+// A Split or Transpose whose result types disagree with its input (IR that
+// no verifier rejects) is left alone, not folded past the input's end.
+
+// CHECK-LABEL: func.func @mistyped_split_and_transpose
+// CHECK: "onnx.Split"
+// CHECK: "onnx.Transpose"
+// CHECK: "onnx.Transpose"
+func.func @mistyped_split_and_transpose() -> (tensor<1x2xi64>, tensor<2x2xi64>, tensor<4x3xi64>, tensor<2x2xi64>) {
+  %w = "onnx.Initializer"() {name = "w", value = dense<[[1, 2], [3, 4], [5, 6]]> : tensor<3x2xi64>} : () -> tensor<3x2xi64>
+  %sizes = "onnx.Initializer"() {name = "", value = dense<[1, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+  %0:2 = "onnx.Split"(%w, %sizes) {axis = 1 : si64} : (tensor<3x2xi64>, tensor<2xi64>) -> (tensor<1x2xi64>, tensor<2x2xi64>)
+  %t = "onnx.Transpose"(%w) {perm = [1, 0]} : (tensor<3x2xi64>) -> tensor<4x3xi64>
+  %sq = "onnx.Initializer"() {name = "", value = dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>} : () -> tensor<2x2xi64>
+  %d = "onnx.Transpose"(%sq) {perm = [0, 0]} : (tensor<2x2xi64>) -> tensor<2x2xi64>
+  return %0#0, %0#1, %t, %d : tensor<1x2xi64>, tensor<2x2xi64>, tensor<4x3xi64>, tensor<2x2xi64>
+}
+
+// -----
+
 // Masks built from constants: comparisons, logic, Expand and Where.
 
 // CHECK-LABEL: func.func @masks

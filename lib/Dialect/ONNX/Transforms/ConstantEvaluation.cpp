@@ -174,13 +174,20 @@ std::optional<ConstantTensor> evaluateTranspose(Operation *op,
     for (int64_t i = rank - 1; i >= 0; --i)
       perm.push_back(i);
   }
-  if (static_cast<int64_t>(perm.size()) != rank)
+  if (static_cast<int64_t>(perm.size()) != rank ||
+      resultType.getRank() != rank)
     return std::nullopt;
-  SmallVector<int64_t> inStrides = getStrides(input.type.getShape());
+  // `perm` must be a permutation, and the result's shape the input's
+  // permuted by it: the copy reads the input through the result's shape.
+  ArrayRef<int64_t> inShape = input.type.getShape();
+  SmallVector<int64_t> inStrides = getStrides(inShape);
   SmallVector<int64_t> strides;
-  for (int64_t p : perm) {
-    if (p < 0 || p >= rank)
+  SmallVector<bool> seen(rank, false);
+  for (auto [d, p] : llvm::enumerate(perm)) {
+    if (p < 0 || p >= rank || seen[p] ||
+        resultType.getDimSize(d) != inShape[p])
       return std::nullopt;
+    seen[p] = true;
     strides.push_back(inStrides[p]);
   }
   ConstantTensor result = makeTensor(resultType);
@@ -611,6 +618,10 @@ ONNX::evaluateSplit(Operation *op, ArrayRef<const ConstantTensor *> operands) {
     if (!type || !type.hasStaticShape() || type.getRank() != rank ||
         type.getElementType() != input.type.getElementType())
       return std::nullopt;
+    // Only the split axis may differ from the input's shape.
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != axis && type.getDimSize(d) != shape[d])
+        return std::nullopt;
     int64_t size = type.getDimSize(axis);
     if (offset + size > shape[axis])
       return std::nullopt;
