@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CompositeDecompositions.h"
+#include "ShapeInferenceRules.h"
 
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
@@ -187,12 +188,10 @@ Type getDtype(Value value) {
 
 bool hasFloatDtype(Value value) { return isFloatDtype(getDtype(value)); }
 
-/// `dim` wrapped into [0, rank), as PyTorch wraps negative dims.
+/// `dim` wrapped into [0, rank), as PyTorch wraps negative dims; a 0-d
+/// tensor takes the dims of a 1-d one.
 std::optional<int64_t> wrapDim(int64_t dim, int64_t rank) {
-  int64_t wrapped = dim < 0 ? dim + std::max<int64_t>(rank, 1) : dim;
-  if (wrapped < 0 || wrapped >= std::max<int64_t>(rank, 1))
-    return std::nullopt;
-  return wrapped;
+  return normalizeDim(dim, std::max<int64_t>(rank, 1));
 }
 
 /// A constant dim operand wrapped into [0, rank).
@@ -1324,29 +1323,13 @@ FailureOr<Results> decomposeMovedimList(Operation *op, Decomposer &d) {
       matchConstantIntList(op->getOperand(1));
   std::optional<SmallVector<int64_t>> destination =
       matchConstantIntList(op->getOperand(2));
-  if (!rank || !source || !destination ||
-      source->size() != destination->size())
+  if (!rank || !source || !destination)
     return failure();
-  SmallVector<int64_t> order(*rank, -1);
-  SmallVector<bool> moved(*rank, false);
-  for (auto [from, to] : llvm::zip(*source, *destination)) {
-    std::optional<int64_t> f = wrapDim(from, *rank);
-    std::optional<int64_t> t = wrapDim(to, *rank);
-    if (!f || !t || order[*t] != -1 || moved[*f])
-      return failure();
-    order[*t] = *f;
-    moved[*f] = true;
-  }
-  // The other dims keep their order in the free places.
-  int64_t next = 0;
-  for (int64_t &entry : order) {
-    if (entry != -1)
-      continue;
-    while (moved[next])
-      ++next;
-    entry = next++;
-  }
-  return Results{d.make<AtenPermuteOp>(x, d.ints(order))};
+  std::optional<SmallVector<int64_t>> order =
+      getMovedimPermutation(*source, *destination, *rank);
+  if (!order)
+    return failure();
+  return Results{d.make<AtenPermuteOp>(x, d.ints(*order))};
 }
 
 /// diagflat(x, offset): flattened x on a diagonal of a matrix.

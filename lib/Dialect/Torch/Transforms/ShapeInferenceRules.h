@@ -126,6 +126,11 @@ Type promoteOperandDtypes(const ShapeRefiner &refiner, ValueRange operands,
 /// `dim` wrapped into [0, rank) as PyTorch does for negative dims; none when
 /// out of range.
 std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank);
+/// The permutation that movedim(source, destination) applies on a rank; none
+/// when a dim is out of range or repeated.
+std::optional<SmallVector<int64_t>>
+getMovedimPermutation(ArrayRef<int64_t> source, ArrayRef<int64_t> destination,
+                      int64_t rank);
 /// The dim of a broadcast of two dims.
 DimInfo broadcastDim(DimInfo a, DimInfo b);
 /// The dims of the broadcast of `tensors`, none when a rank is unknown.

@@ -50,33 +50,6 @@ reshapeDims(const TensorInfo &input,
   return dims;
 }
 
-/// The permutation of movedim(source, destination) on a rank.
-std::optional<SmallVector<int64_t>>
-getMovedimPermutation(ArrayRef<int64_t> source, ArrayRef<int64_t> destination,
-                      int64_t rank) {
-  if (source.size() != destination.size())
-    return std::nullopt;
-  SmallVector<int64_t> permutation(rank, -1);
-  SmallVector<bool> moved(rank, false);
-  for (auto [src, dst] : llvm::zip(source, destination)) {
-    std::optional<int64_t> s = normalizeDim(src, rank);
-    std::optional<int64_t> d = normalizeDim(dst, rank);
-    if (!s || !d || permutation[*d] != -1 || moved[*s])
-      return std::nullopt;
-    permutation[*d] = *s;
-    moved[*s] = true;
-  }
-  int64_t next = 0;
-  for (int64_t &entry : permutation) {
-    if (entry != -1)
-      continue;
-    while (moved[next])
-      ++next;
-    entry = next++;
-  }
-  return permutation;
-}
-
 TensorInfo permuteDims(const TensorInfo &input,
                        std::optional<SmallVector<int64_t>> permutation) {
   TensorInfo result = TensorInfo::unranked(input.dtype);
