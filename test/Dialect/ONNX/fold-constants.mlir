@@ -250,6 +250,26 @@ func.func @mistyped_split_and_transpose() -> (tensor<1x2xi64>, tensor<2x2xi64>, 
 
 // -----
 
+// A reshape whose result type holds more elements than its constant input
+// is left alone.
+
+// CHECK-LABEL: func.func @mistyped_reshape
+// CHECK: "onnx.Reshape"
+// CHECK: "onnx.Flatten"
+// CHECK: "onnx.Squeeze"
+func.func @mistyped_reshape() -> (tensor<7xf32>, tensor<2x4xf32>, tensor<7xf32>) {
+  %w = "onnx.Initializer"() {name = "w", value = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %shape = "onnx.Initializer"() {name = "", value = dense<[6]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %r = "onnx.Reshape"(%w, %shape) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<7xf32>
+  %f = "onnx.Flatten"(%w) {axis = 0 : si64} : (tensor<2x3xf32>) -> tensor<2x4xf32>
+  %v = "onnx.Initializer"() {name = "v", value = dense<1.0> : tensor<1x6xf32>} : () -> tensor<1x6xf32>
+  %zero = "onnx.Initializer"() {name = "", value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+  %s = "onnx.Squeeze"(%v, %zero) : (tensor<1x6xf32>, tensor<1xi64>) -> tensor<7xf32>
+  return %r, %f, %s : tensor<7xf32>, tensor<2x4xf32>, tensor<7xf32>
+}
+
+// -----
+
 // Masks built from constants: comparisons, logic, Expand and Where.
 
 // CHECK-LABEL: func.func @masks

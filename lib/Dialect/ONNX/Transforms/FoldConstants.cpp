@@ -95,6 +95,12 @@ struct FoldReshapeOfConstant : public RewritePattern {
     auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!value || !resultType || !resultType.hasStaticShape())
       return failure();
+    // A result type that holds other elements than the constant (IR that no
+    // verifier rejects) would read past the constant's data.
+    auto valueType = cast<ShapedType>(value.getType());
+    if (valueType.getElementType() != resultType.getElementType() ||
+        valueType.getNumElements() != resultType.getNumElements())
+      return failure();
     ElementsAttr reshaped;
     if (auto dense = dyn_cast<DenseElementsAttr>(value))
       reshaped = dense.reshape(resultType);
