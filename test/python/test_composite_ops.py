@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 import torch_onnx
 from conftest import run_ort
@@ -362,3 +363,33 @@ def test_reductions_propagate_nan(tmp_path, fn):
     where the reduced slice holds one: onnxruntime's ReduceMax, ReduceMin,
     ArgMax and ArgMin skip NaN, which silently gave the largest number."""
     check(tmp_path, Unary(fn), (NAN_ROWS,))
+
+
+def nan_planes(*shape):
+    """Random planes with NaN at about one element in six, some windows
+    holding two."""
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(*shape, generator=generator)
+    x[torch.rand(*shape, generator=generator) < 1 / 6] = float("nan")
+    return x
+
+
+@pytest.mark.parametrize("fn, shape", [
+    (lambda x: F.max_pool1d(x, 3, stride=2, padding=1), (2, 3, 11)),
+    (lambda x: F.max_pool2d(x, 3, stride=2, padding=1, ceil_mode=True),
+     (2, 3, 7, 9)),
+    (lambda x: F.max_pool2d(x, 2, dilation=2), (3, 7, 9)),
+    (lambda x: F.max_pool3d(x, 2), (1, 2, 4, 6, 6)),
+    (lambda x: F.max_pool2d(x, 3, stride=2, padding=1,
+                            return_indices=True)[1], (2, 3, 7, 9)),
+    (lambda x: F.max_pool1d(x, 4, stride=1, return_indices=True)[1],
+     (2, 3, 11)),
+    (lambda x: F.adaptive_max_pool2d(x, (2, 3)), (2, 3, 6, 9)),
+    (lambda x: F.adaptive_max_pool2d(x, (3, 4)), (2, 3, 7, 9)),
+], ids=["1d", "2d_ceil", "2d_dilated_unbatched", "3d", "2d_indices",
+        "1d_indices_overlapping", "adaptive_divisible", "adaptive"])
+def test_max_pool_propagates_nan(tmp_path, fn, shape):
+    """A window holding a NaN gives NaN, and the index of its last NaN, as
+    PyTorch's kernels do: onnxruntime's MaxPool and ReduceMax skip NaN,
+    which silently gave the window's largest number."""
+    check(tmp_path, Unary(fn), (nan_planes(*shape),))

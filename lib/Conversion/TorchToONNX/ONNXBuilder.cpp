@@ -17,6 +17,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -153,6 +154,23 @@ SmallVector<Value> ONNXBuilder::withMissingInputs(StringRef opName,
     all.push_back(none());
   }
   return all;
+}
+
+Value ONNXBuilder::anyNaN(Value input, ArrayRef<int64_t> axes,
+                          bool keepdims) {
+  Value isNaN = cast(predicate<ONNX::IsNaNOp>(input), builder.getI32Type());
+  return cast(reduce<ONNX::ReduceMaxOp>(isNaN, axes, keepdims),
+              builder.getI1Type());
+}
+
+Value ONNXBuilder::propagateNaN(Value input, Value extreme,
+                                ArrayRef<int64_t> axes, bool keepdims) {
+  Type elementType = getElementType(extreme);
+  if (!isFloatType(elementType))
+    return extreme;
+  Value nan = scalar(elementType, std::numeric_limits<double>::quiet_NaN());
+  return create<ONNX::WhereOp>(extreme.getType(),
+                               {anyNaN(input, axes, keepdims), nan, extreme});
 }
 
 Value ONNXBuilder::gelu(Value x, bool tanhApproximation) {

@@ -153,6 +153,14 @@ public:
   /// GELU of `x`, exact (Erf) or with the tanh approximation: ONNX Gelu
   /// from opset 20, its decomposition below.
   Value gelu(Value x, bool tanhApproximation);
+  /// Whether any element of `input` over `axes` is NaN, as bools.
+  Value anyNaN(Value input, ArrayRef<int64_t> axes, bool keepdims);
+  /// `extreme`, the ReduceMax or ReduceMin of `input` over `axes`, with NaN
+  /// where the reduced elements hold one, as PyTorch's max and min give
+  /// (onnxruntime's ReduceMax and ReduceMin skip NaN). Only float inputs
+  /// can hold NaN: for others, `extreme`.
+  Value propagateNaN(Value input, Value extreme, ArrayRef<int64_t> axes,
+                     bool keepdims);
   /// The type of `value` reduced over `axes`.
   static TensorType getReducedType(Value value, ArrayRef<int64_t> axes,
                                    bool keepdims);

@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::torch_onnx;
@@ -115,6 +116,53 @@ FailureOr<Value> createWindowSum(ONNXBuilder &b, Value input,
        b.intsAttr("pads", pads), b.intsAttr("strides", strides)});
 }
 
+/// `pooled`, the MaxPool with `attrs` of float `input`, with NaN for each
+/// window that holds one, as PyTorch's max pooling gives: onnxruntime's
+/// MaxPool skips NaN. With `indices` (positions in the plane), also the
+/// position of the window's last NaN, PyTorch's index; `planeShape` is then
+/// the input's static spatial shape.
+void propagatePoolNaN(ONNXBuilder &b, Value input,
+                      ArrayRef<NamedAttribute> attrs,
+                      ArrayRef<int64_t> planeShape, Value &pooled,
+                      Value *indices) {
+  auto type = cast<RankedTensorType>(pooled.getType());
+  if (!isFloatType(type.getElementType()))
+    return;
+  OpBuilder &builder = b.getBuilder();
+  int64_t planeSize = 1;
+  for (int64_t size : planeShape)
+    planeSize *= size;
+  // Positions are marked exactly in f32 up to 2^24.
+  Type markType = indices && planeSize >= (int64_t(1) << 24)
+                      ? Type(builder.getF64Type())
+                      : Type(builder.getF32Type());
+  Value marks = b.cast(b.predicate<ONNX::IsNaNOp>(input), markType);
+  if (indices) {
+    // 1 + the position in the plane at each NaN, 0 elsewhere: the largest
+    // mark of a window is its last NaN's.
+    Value positions = b.create<ONNX::RangeOp>(
+        RankedTensorType::get({planeSize}, markType),
+        {b.scalar(markType, 1), b.scalar(markType, planeSize + 1),
+         b.scalar(markType, 1)});
+    marks = b.binary<ONNX::MulOp>(marks, b.reshape(positions, planeShape));
+  }
+  Value worst = b.createOp<ONNX::MaxPoolOp>(
+                     TypeRange{type.clone(markType), builder.getNoneType()},
+                     marks, attrs)
+                    ->getResult(0);
+  Value hasNaN = b.binary<ONNX::GreaterOp>(worst, b.scalar(markType, 0),
+                                           builder.getI1Type());
+  Value nan = b.scalar(type.getElementType(),
+                       std::numeric_limits<double>::quiet_NaN());
+  pooled = b.create<ONNX::WhereOp>(type, {hasNaN, nan, pooled});
+  if (indices) {
+    Value last = b.binary<ONNX::SubOp>(b.cast(worst, builder.getI64Type()),
+                                       b.i64Scalar(1));
+    *indices = b.create<ONNX::WhereOp>(indices->getType(),
+                                       {hasNaN, last, *indices});
+  }
+}
+
 LogicalResult convertPool(Operation *op, const PoolOperands &operands,
                           const TypeConverter *typeConverter,
                           ConversionPatternRewriter &rewriter) {
@@ -191,6 +239,9 @@ LogicalResult convertPool(Operation *op, const PoolOperands &operands,
     if (wantIndices)
       indices = b.create<ONNX::ModOp>(
           indexType, {pool->getResult(1), b.i64Scalar(planeSize)});
+    propagatePoolNaN(b, input, attrs,
+                     ArrayRef<int64_t>(poolInputShape).take_back(spatialRank),
+                     result, wantIndices ? &indices : nullptr);
   } else {
     if (operands.divisorOverride && !isNone(operands.divisorOverride)) {
       std::optional<int64_t> divisor =
@@ -414,9 +465,12 @@ Value poolAxisAdaptively(ONNXBuilder &b, Value input, int64_t axis,
         RankedTensorType::get(shape, type.getElementType()),
         {input, b.i64Tensor({start}), b.i64Tensor({end}), b.i64Tensor({axis}),
          b.i64Tensor({1})});
-    pieces.push_back(IsMax
-                         ? b.reduce<ONNX::ReduceMaxOp>(window, {axis}, true)
-                         : b.reduce<ONNX::ReduceMeanOp>(window, {axis}, true));
+    if (!IsMax) {
+      pieces.push_back(b.reduce<ONNX::ReduceMeanOp>(window, {axis}, true));
+      continue;
+    }
+    Value largest = b.reduce<ONNX::ReduceMaxOp>(window, {axis}, true);
+    pieces.push_back(b.propagateNaN(window, largest, {axis}, true));
   }
   return b.concat(pieces, axis);
 }
@@ -495,11 +549,12 @@ struct ConvertAdaptivePool : public ONNXConversionPattern<OpTy> {
       }
       SmallVector<NamedAttribute> attrs{b.intsAttr("kernel_shape", kernel),
                                         b.intsAttr("strides", kernel)};
-      if (IsMax)
+      if (IsMax) {
         result = b.createOp<ONNX::MaxPoolOp>(
                       TypeRange{poolType, rewriter.getNoneType()}, input, attrs)
                      ->getResult(0);
-      else
+        propagatePoolNaN(b, input, attrs, {}, result, nullptr);
+      } else
         result = b.create<ONNX::AveragePoolOp>(poolType, input, attrs);
     }
     if (unbatched)

@@ -70,29 +70,6 @@ std::optional<bool> getKeepDim(Value keepdim) {
 
 enum class Reduction { Sum, Mean, Max, Min, Prod, LogSumExp, All, Any };
 
-/// Whether any element of `input` over `axes` is NaN, as bools.
-Value anyNaN(ONNXBuilder &b, Value input, ArrayRef<int64_t> axes,
-             bool keepdim) {
-  OpBuilder &builder = b.getBuilder();
-  Value isNaN = b.cast(b.predicate<ONNX::IsNaNOp>(input), builder.getI32Type());
-  return b.cast(b.reduce<ONNX::ReduceMaxOp>(isNaN, axes, keepdim),
-                builder.getI1Type());
-}
-
-/// `extreme`, the ReduceMax or ReduceMin of float `input` over `axes`, with
-/// NaN where that holds one: PyTorch's max and min propagate NaN, and
-/// onnxruntime's ReduceMax and ReduceMin skip it.
-Value propagateNaN(ONNXBuilder &b, Value input, Value extreme,
-                   ArrayRef<int64_t> axes, bool keepdim) {
-  Type elementType = getElementType(extreme);
-  if (!isFloatType(elementType))
-    return extreme;
-  Value nan = b.scalar(elementType, std::numeric_limits<double>::quiet_NaN());
-  return b.create<ONNX::WhereOp>(extreme.getType(),
-                                 {anyNaN(b, input, axes, keepdim), nan,
-                                  extreme});
-}
-
 /// `indices`, the ArgMax or ArgMin of float `input` along `axis`, with the
 /// index of the first NaN where the slice holds one, as in PyTorch.
 Value propagateNaNIndex(ONNXBuilder &b, Value input, Value indices,
@@ -105,7 +82,7 @@ Value propagateNaNIndex(ONNXBuilder &b, Value input, Value indices,
       indices.getType(), isNaN,
       {b.intAttr("axis", axis), b.intAttr("keepdims", keepdim)});
   return b.create<ONNX::WhereOp>(
-      indices.getType(), {anyNaN(b, input, {axis}, keepdim), firstNaN,
+      indices.getType(), {b.anyNaN(input, {axis}, keepdim), firstNaN,
                           indices});
 }
 
@@ -131,7 +108,7 @@ Value createReduction(ONNXBuilder &b, Reduction kind, Value input,
         kind == Reduction::Max
             ? b.reduce<ONNX::ReduceMaxOp>(cast, axes, keepdim)
             : b.reduce<ONNX::ReduceMinOp>(cast, axes, keepdim);
-    return propagateNaN(b, cast, extreme, axes, keepdim);
+    return b.propagateNaN(cast, extreme, axes, keepdim);
   }
   case Reduction::Prod:
     return b.reduce<ONNX::ReduceProdOp>(b.cast(input, elementType), axes,
@@ -418,7 +395,7 @@ struct ConvertNorm : public ONNXConversionPattern<OpTy> {
       Value magnitude = b.unary<ONNX::AbsOp>(input);
       result = *p > 0 ? b.reduce<ONNX::ReduceMaxOp>(magnitude, *axes, *keep)
                       : b.reduce<ONNX::ReduceMinOp>(magnitude, *axes, *keep);
-      result = propagateNaN(b, magnitude, result, *axes, *keep);
+      result = b.propagateNaN(magnitude, result, *axes, *keep);
     } else if (*p == 0.0) {
       // The count of nonzero elements (NaN among them).
       Value zero = b.scalar(elementType, 0.0);

@@ -1,13 +1,21 @@
 // RUN: torch-onnx-opt %s -convert-torch-to-onnx -split-input-file | FileCheck %s
 
-// max_pool2d in ceil mode where ceil changes the size.
+// max_pool2d in ceil mode where ceil changes the size; a window holding a
+// NaN gives NaN (a MaxPool of the IsNaN marks with the same attributes).
 // CHECK-LABEL: func.func @main_graph
-// CHECK: "onnx.MaxPool"
+// CHECK: %[[Y:.*]], %{{.*}} = "onnx.MaxPool"(%arg0)
 // CHECK-SAME: ceil_mode = 1 : si64
 // CHECK-SAME: kernel_shape = [3, 3]
 // CHECK-SAME: pads = [0, 0, 0, 0]
 // CHECK-SAME: strides = [2, 2]
 // CHECK-SAME: -> (tensor<1x3x4x4xf32>, none)
+// CHECK: %[[ISNAN:.*]] = "onnx.IsNaN"(%arg0)
+// CHECK: %[[MARK:.*]] = "onnx.Cast"(%[[ISNAN]])
+// CHECK: %[[ANY:.*]], %{{.*}} = "onnx.MaxPool"(%[[MARK]]) {ceil_mode = 1 : si64, kernel_shape = [3, 3], pads = [0, 0, 0, 0], strides = [2, 2]}
+// CHECK: %[[HAS:.*]] = "onnx.Greater"(%[[ANY]], %{{.*}})
+// CHECK: %[[NAN:.*]] = "onnx.Initializer"() {{.*}}dense<0x7FC00000> : tensor<f32>
+// CHECK: %[[W:.*]] = "onnx.Where"(%[[HAS]], %[[NAN]], %[[Y]])
+// CHECK: return %[[W]]
 func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,4,4],f32> {
   %int0 = torch.constant.int 0
   %int1 = torch.constant.int 1
@@ -123,10 +131,11 @@ func.func @forward(%x: !torch.vtensor<[1,3,7,7],f32>) -> !torch.vtensor<[1,3,3,3
 // -----
 
 // adaptive_max_pool2d with an output that does not divide the input:
-// ReduceMax over each window.
+// ReduceMax over each window, and NaN where the window holds one (a
+// ReduceMax of its IsNaN, and a Where).
 // CHECK-LABEL: func.func @main_graph
-// CHECK-COUNT-5: "onnx.ReduceMax"
-// CHECK-NOT: "onnx.ReduceMax"
+// CHECK-COUNT-5: "onnx.Where"
+// CHECK-NOT: "onnx.Where"
 // CHECK: return
 func.func @forward(%x: !torch.vtensor<[1,3,5,4],f32>) -> !torch.vtensor<[1,3,2,3],f32> {
   %int2 = torch.constant.int 2
@@ -197,7 +206,21 @@ func.func @forward(%x: !torch.vtensor<[1,8,3,3],f32>) -> !torch.vtensor<[1,2,6,6
 // CHECK: %[[V:.*]], %[[I:.*]] = "onnx.MaxPool"(%arg0) {kernel_shape = [3, 3], pads = [1, 1, 1, 1], strides = [2, 2]} : (tensor<2x3x7x9xf32>) -> (tensor<2x3x4x5xf32>, tensor<2x3x4x5xi64>)
 // CHECK: %[[PLANE:.*]] = "onnx.Initializer"() {{.*}}dense<63> : tensor<i64>
 // CHECK: %[[MOD:.*]] = "onnx.Mod"(%[[I]], %[[PLANE]])
-// CHECK: return %[[V]], %[[MOD]]
+// A window holding a NaN gives NaN and the position of its last NaN, as
+// PyTorch does (onnxruntime's MaxPool skips NaN): a MaxPool of 1 + each
+// NaN's position in its plane finds it.
+// CHECK: %[[ISNAN:.*]] = "onnx.IsNaN"(%arg0)
+// CHECK: %[[MARK:.*]] = "onnx.Cast"(%[[ISNAN]]) {to = 1 : si64}
+// CHECK: %[[RANGE:.*]] = "onnx.Range"({{.*}}) : (tensor<f32>, tensor<f32>, tensor<f32>) -> tensor<63xf32>
+// CHECK: %[[POS:.*]] = "onnx.Reshape"(%[[RANGE]], %{{.*}}) : {{.*}} -> tensor<7x9xf32>
+// CHECK: %[[MARKS:.*]] = "onnx.Mul"(%[[MARK]], %[[POS]])
+// CHECK: %[[LAST:.*]], %{{.*}} = "onnx.MaxPool"(%[[MARKS]]) {kernel_shape = [3, 3], pads = [1, 1, 1, 1], strides = [2, 2]}
+// CHECK: %[[HAS:.*]] = "onnx.Greater"(%[[LAST]], %{{.*}})
+// CHECK: %[[VNAN:.*]] = "onnx.Where"(%[[HAS]], %{{.*}}, %[[V]])
+// CHECK: %[[LASTI:.*]] = "onnx.Cast"(%[[LAST]]) {to = 7 : si64}
+// CHECK: %[[POSI:.*]] = "onnx.Sub"(%[[LASTI]], %{{.*}})
+// CHECK: %[[INAN:.*]] = "onnx.Where"(%[[HAS]], %[[POSI]], %[[MOD]])
+// CHECK: return %[[VNAN]], %[[INAN]]
 func.func @forward(%x: !torch.vtensor<[2,3,7,9],f32>) -> (!torch.vtensor<[2,3,4,5],f32>, !torch.vtensor<[2,3,4,5],si64>) {
   %int1 = torch.constant.int 1
   %int2 = torch.constant.int 2
