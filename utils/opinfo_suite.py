@@ -2,20 +2,24 @@
 """Op-by-op test of the ONNX exporters on PyTorch's OpInfo samples.
 
     PYTHONPATH=build/python_packages .venv/bin/python utils/opinfo_suite.py \\
-        [--ops a,b,c] [--max-samples N] [--tools ours,torchscript,dynamo] \\
-        [--write docs/op-coverage.md] [--json FILE]
+        [--ops a,b,c | --composites] [--max-samples N] \\
+        [--tools ours,torchscript,dynamo] [--write docs/op-coverage.md] \\
+        [--json FILE]
 
 The ops are the OpInfos of PyTorch's op database
 (torch.testing._internal.common_methods_invocations.op_db) whose aten op is
 in the Core ATen opset (an overload tagged torch.Tag.core) or has a function
 in onnxscript's torchlib, the op library of torch.onnx.export(dynamo=True).
 An OpInfo's aten op is found by name: its aten_name, or its name with dots
-as underscores, or the name's last component.
+as underscores, or the name's last component. --composites selects the
+other OpInfos instead (composite ops, which decompositions keep out of both
+sets, and ops of neither), for docs/op-coverage-composites.md.
 
 Each of the first --max-samples float32 CPU samples of an op (int64 or
 bool ones for the ops without float32) becomes a module whose forward takes
 the sample's tensors (of the input, the positional and the keyword
-arguments, in that order) and bakes in the other arguments. Each tool exports the module to ONNX on those tensors:
+arguments, in that order) and bakes in the other arguments. Each tool
+exports the module to ONNX on those tensors:
 
     ours         torch_onnx.export (traced, its default opset unless --opset)
     torchscript  torch.onnx.export(..., dynamo=False)
@@ -31,10 +35,11 @@ one of the reasons "export error: <first line>", "ort error: <first line>",
 "mismatch: <what>", "timeout" and "crash" (the process died).
 
 Samples that eager PyTorch rejects, that return no tensor, or whose
-tensors are complex are skipped and not counted. Each attempt has --time-limit seconds
-(signal.alarm). The attempts run in one worker process, whose output is
-discarded (--log keeps it); when it hangs in native code or crashes, it is
-killed or restarted and the run goes on with the next attempt.
+tensors are complex are skipped and not counted. Each attempt has
+--time-limit seconds (signal.alarm). The attempts run in one worker
+process, whose output is discarded (--log keeps it); when it hangs in native
+code or crashes, it is killed or restarted and the run goes on with the next
+attempt.
 """
 import argparse
 import collections
@@ -78,6 +83,16 @@ OP_SETS = [
     ("dynamo", "dynamo's ops (torchlib)"),
     ("all", "all selected"),
 ]
+# Those of the --composites report, whose ops are in neither Core ATen nor
+# torchlib.
+COMPOSITE_OP_SETS = [
+    ("decomposed", "decomposed by ours"),
+    ("ours", "ours' ops"),
+    ("torchscript", "torchscript's ops"),
+    ("all", "all selected"),
+]
+SET_LETTERS = {"core": "C", "ours": "O", "torchscript": "T", "dynamo": "D",
+               "decomposed": "X"}
 
 
 #===----------------------------------------------------------------------===#
@@ -207,31 +222,41 @@ def our_ops():
     return lowered
 
 
+def decomposed_ops():
+    """Base names of the aten ops that torch-decompose-composite-ops
+    rewrites: those its table in CompositeDecompositions.cpp names."""
+    path = os.path.join(ROOT, "lib", "Dialect", "Torch", "Transforms",
+                        "CompositeDecompositions.cpp")
+    with open(path) as f:
+        return set(re.findall(r'\{"aten::(\w+)[."]', f.read()))
+
+
 def torchscript_opset():
     from torch.onnx import _constants
     return min(_constants.ONNX_DEFAULT_OPSET,
                _constants.ONNX_TORCHSCRIPT_EXPORTER_MAX_OPSET)
 
 
-def select_ops(op_db, wanted=None):
+def select_ops(op_db, wanted=None, composites=False):
     """[(key, OpInfo, aten name, set keys)] of the OpInfos in the Core ATen
-    opset or in torchlib (or, with `wanted`, those named there: keys or
-    OpInfo names), with the op sets each one is in."""
+    opset or in torchlib (with `composites`, of those in neither; with
+    `wanted`, of those named there: keys or OpInfo names), with the op sets
+    each one is in."""
     names = {op_key(o): aten_name(o) for o in op_db}
     known = {n for n in names.values() if n}
     sets = {"core": core_aten_ops(known), "dynamo": torchlib_ops(),
             "torchscript": torchscript_ops(torchscript_opset()),
-            "ours": our_ops()}
+            "ours": our_ops(), "decomposed": decomposed_ops()}
     selected = []
     for opinfo in op_db:
         key = op_key(opinfo)
         name = names[key]
-        member = [s for s in ("core", "ours", "torchscript", "dynamo")
-                  if name in sets[s]]
+        member = [s for s in SET_LETTERS if name in sets[s]]
+        in_either = "core" in member or "dynamo" in member
         if wanted is not None:
             if key not in wanted and opinfo.name not in wanted:
                 continue
-        elif "core" not in member and "dynamo" not in member:
+        elif in_either == composites:
             continue
         selected.append((key, opinfo, name, member + ["all"]))
     if wanted is not None:
@@ -787,13 +812,34 @@ def report(rows, ops, meta):
     name, op sets)."""
     tools = meta["tools"]
     members = {key: sets for key, _, sets in rows}
+    composites = meta.get("composites", False)
+    if composites:
+        title = "# Composite op coverage on PyTorch's OpInfo samples"
+        scope = ("Each OpInfo of PyTorch's op database whose aten op is in "
+                 "neither the Core ATen opset nor torchlib (the op library "
+                 "of `dynamo=True`), with `--composites`")
+        aside = (" These are mostly composite ops (kron, cosine_similarity, "
+                 "cdist, ...): `torch.jit.trace` and `torch.export` keep "
+                 "them whole, `dynamo=True` decomposes them before its "
+                 "torchlib, and ours decomposes those it knows in "
+                 "torch-decompose-composite-ops. docs/op-coverage.md has "
+                 "the Core ATen and torchlib ops.")
+    else:
+        title = "# Op coverage on PyTorch's OpInfo samples"
+        scope = ("Each OpInfo of PyTorch's op database whose aten op is in "
+                 "the Core ATen opset or in torchlib (the op library of "
+                 "`dynamo=True`)")
+        aside = (" Composite ops (outer, hstack, cosine_similarity, kron, "
+                 "...) are in neither set, since decompositions keep them "
+                 "out of both; docs/op-coverage-composites.md has them "
+                 "(`--composites`).")
+    op_sets = COMPOSITE_OP_SETS if composites else OP_SETS
     lines = [
-        "# Op coverage on PyTorch's OpInfo samples", "",
+        title, "",
         f"Made by `{_shown_command(meta['command'])}`: {meta['date']}, torch "
         f"{meta['torch']}, onnxruntime {meta['onnxruntime']}, onnxscript "
         f"{meta['onnxscript']}, {meta['seconds'] / 60:.1f} minutes.", "",
-        f"Each OpInfo of PyTorch's op database whose aten op is in the Core "
-        f"ATen opset or in torchlib (the op library of `dynamo=True`) gives "
+        f"{scope} gives "
         f"its first {meta['max_samples']} float32 CPU samples (int64 or "
         f"bool for ops without float32); each sample "
         f"is a module exported by each tool and run in onnxruntime against "
@@ -801,24 +847,19 @@ def report(rows, ops, meta):
         f"random ops by shape and dtype only). See "
         f"`utils/opinfo_suite.py` for the details. Opsets: "
         + ", ".join(f"{t} {meta['opsets'].get(t, '?')}" for t in tools)
-        + ". Composite ops (outer, hstack, cosine_similarity, kron, ...) "
-        "are in neither set, since decompositions keep them out of both, "
-        "and so are not tried here; `torch.jit.trace` and `torch.export` "
-        "keep them whole, `dynamo=True` decomposes them before its "
-        "torchlib, and ours decomposes those it knows in "
-        "torch-decompose-composite-ops (tested in "
-        "`test/python/test_decompositions.py`).", "",
+        + "." + aside, "",
         "## Totals", "",
         "Passed (sample, tool) pairs. Each exporter's own ops are the aten "
         "ops it has a conversion for: ours, those that a pattern of "
         "`lib/Conversion/TorchToONNX` names; torchscript, those with a "
         "symbolic function at its opset; dynamo, those with a torchlib "
-        "function.", "",
+        "function. Decomposed by ours: the ops that "
+        "torch-decompose-composite-ops rewrites.", "",
         "| op set | OpInfos | " + " | ".join(tools) + " |",
         "|---|---|" + "---|" * len(tools)]
-    for set_key, title in OP_SETS:
+    for set_key, set_title in op_sets:
         keys = [k for k in ops if set_key in members[k]]
-        lines.append(f"| {title} | {len(keys)} | " + " | ".join(
+        lines.append(f"| {set_title} | {len(keys)} | " + " | ".join(
             _share(*tally(ops, keys, t)) for t in tools) + " |")
     lines += ["", "## Failures of ours by cause", ""]
     if "ours" in tools:
@@ -836,14 +877,14 @@ def report(rows, ops, meta):
             lines.append(f"| {count} | {_cell(reason)} | {_cell(shown)} |")
     lines += [
         "", "## Per op", "",
-        "Sets: C Core ATen, O ours, T torchscript, D dynamo (torchlib). "
+        "Sets: C Core ATen, O ours, T torchscript, D dynamo (torchlib), "
+        "X decomposed by ours. "
         "Ops without samples: their sample inputs failed, or every sample "
         "was skipped (eager PyTorch rejects it, or it has complex or no "
         "tensor inputs or outputs).", "",
         "| op | aten | sets | samples | " + " | ".join(tools)
         + " | ours' most common failure |",
         "|---|---|---|---|" + "---|" * len(tools) + "---|"]
-    letters = {"core": "C", "ours": "O", "torchscript": "T", "dynamo": "D"}
     for key, name, sets in sorted(rows):
         entry = ops[key]
         samples = entry["samples"]
@@ -857,7 +898,7 @@ def report(rows, ops, meta):
         common = reasons.most_common(1)[0][0] if reasons else ""
         if entry["error"]:
             common = entry["error"]
-        set_text = "".join(letters[s] for s in sets if s in letters)
+        set_text = "".join(SET_LETTERS[s] for s in sets if s in SET_LETTERS)
         lines.append(f"| {key} | {name or '-'} | {set_text} | {len(samples)} "
                      f"| " + " | ".join(cells) + f" | {_cell(common)} |")
     return "\n".join(lines) + "\n"
@@ -891,6 +932,9 @@ def main(argv):
     parser.add_argument("--ops", help="comma-separated OpInfo names or "
                         "name.variant keys (default: the Core ATen and "
                         "torchlib ops)")
+    parser.add_argument("--composites", action="store_true",
+                        help="the OpInfos in neither Core ATen nor torchlib "
+                        "instead (for docs/op-coverage-composites.md)")
     parser.add_argument("--max-samples", type=int,
                         default=DEFAULT_MAX_SAMPLES,
                         help="samples per op (default %(default)s)")
@@ -930,7 +974,7 @@ def main(argv):
     else:
         start = time.monotonic()
         wanted = [o for o in args.ops.split(",") if o] if args.ops else None
-        selected = select_ops(load_op_db(), wanted)
+        selected = select_ops(load_op_db(), wanted, args.composites)
         ops = run_all(selected, args)
         rows = [(key, name, sets) for key, _, name, sets in selected]
         meta = dict(versions(args.tools, args.opset),
@@ -938,9 +982,11 @@ def main(argv):
                                      [shlex.quote(a) for a in argv]),
                     date=datetime.date.today().isoformat(),
                     tools=args.tools, max_samples=args.max_samples,
+                    composites=args.composites,
                     seconds=round(time.monotonic() - start, 1))
     members = {key: sets for key, _, sets in rows}
-    for set_key, title in OP_SETS:
+    op_sets = COMPOSITE_OP_SETS if meta.get("composites") else OP_SETS
+    for set_key, title in op_sets:
         keys = [k for k in ops if set_key in members[k]]
         print(f"{title:26} " + "  ".join(
             f"{t} {_share(*tally(ops, keys, t))}" for t in meta["tools"]))
