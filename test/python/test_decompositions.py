@@ -216,6 +216,61 @@ CASES = {
     "logspace": (lambda a: a + torch.logspace(0, 2, 5), (r(5),)),
     "logspace_base": (lambda a: a * torch.logspace(-1, 1, 4, base=2.0),
                       (r(4),)),
+    "vdot": (lambda a, b: torch.vdot(a, b), (r(5), r(5))),
+    "linalg_diagonal": (lambda a: torch.linalg.diagonal(a, offset=1),
+                        (r(2, 4, 5),)),
+    "argwhere": (lambda a: torch.argwhere(a > 0), (r(3, 4),)),
+    "positive": (lambda a: torch.positive(a) * 2, (r(3, 4),)),
+    "conj_physical": (lambda a: torch.conj_physical(a) + 1, (r(3, 4),)),
+    "linalg_vecdot": (lambda a, b: torch.linalg.vecdot(a, b, dim=0),
+                      (r(4, 3), r(4, 1))),
+    "fftshift": (lambda a: torch.fft.fftshift(a), (r(5, 6),)),
+    "fftshift_dim": (lambda a: torch.fft.fftshift(a, dim=(-1,)),
+                     (r(2, 5, 7),)),
+    "ifftshift": (lambda a: torch.fft.ifftshift(a, dim=(0, 2)),
+                  (r(5, 3, 7),)),
+    "multi_dot": (lambda a, b, c: torch.linalg.multi_dot((a, b, c)),
+                  (r(3, 4), r(4, 5), r(5, 2))),
+    "multi_dot_vectors": (lambda a, b, c: torch.linalg.multi_dot((a, b, c)),
+                          (r(4), r(4, 5), r(5))),
+    "matrix_power_0": (lambda a: torch.linalg.matrix_power(a, 0),
+                       (r(2, 3, 3),)),
+    "matrix_power_5": (lambda a: torch.linalg.matrix_power(a, 5) / 10,
+                       (r(3, 3),)),
+    "trapezoid_x": (lambda y, x: torch.trapezoid(y, x, dim=0),
+                    (r(4, 3), r(4, 3))),
+    "trapezoid_x_1d": (lambda y, x: torch.trapezoid(y, x),
+                       (r(2, 5), r(5).sort().values)),
+    "trapz_x": (lambda y, x: torch.trapz(y, x, dim=1), (r(2, 5), r(5))),
+    "cumulative_trapezoid_x": (
+        lambda y, x: torch.cumulative_trapezoid(y, x, dim=0),
+        (r(4, 3), r(4))),
+    "cumulative_trapezoid_dx": (
+        lambda y: torch.cumulative_trapezoid(y, dx=0.5), (r(3, 5),)),
+    "sum_to_size": (lambda a: a.sum_to_size(3, 1), (r(2, 3, 4),)),
+    "sum_to_size_same": (lambda a: a.sum_to_size(3, 4) + 1, (r(3, 4),)),
+    "softmax_backward_data": (
+        lambda g, o: torch.ops.aten._softmax_backward_data(
+            g, o.softmax(1), 1, torch.float32), (r(3, 5), r(3, 5))),
+    "native_dropout_backward": (
+        lambda g, m: torch.ops.aten.native_dropout_backward(g, m > 0, 2.0),
+        (r(3, 5), r(3, 5))),
+    "matrix_norm_fro": (lambda a: torch.linalg.matrix_norm(a),
+                        (r(2, 3, 4),)),
+    "matrix_norm_fro_keepdim": (
+        lambda a: torch.linalg.matrix_norm(a, "fro", (0, 2), True),
+        (r(2, 3, 4),)),
+    "linalg_norm_ord_1d": (lambda a: torch.linalg.norm(a, 3), (r(5),)),
+    "tensordot_broadcast": (
+        lambda a, b: torch.tensordot(a, b, dims=([0, 1], [2, 0])),
+        (r(1, 3, 2), r(3, 5, 4))),
+    "as_strided_copy": (
+        lambda a: torch.ops.aten.as_strided_copy(a, (2, 2), (1, 2), 1),
+        (r(3, 3),)),
+    "split_with_sizes_copy": (
+        lambda a: torch.ops.aten.split_with_sizes_copy(a, [1, 3], 1),
+        (r(2, 4),)),
+    "unbind_copy": (lambda a: torch.ops.aten.unbind_copy(a, 1), (r(2, 3),)),
 }
 
 
@@ -236,6 +291,17 @@ OTHER = torch.tensor([0.0, -1.0, -3.0, 0.0, float("nan"), 2.0, float("inf"),
 def test_special_values(tmp_path, fn):
     """hypot does not overflow where a^2 + b^2 would, and is inf with an
     infinite operand even beside a NaN; copysign takes the sign of -0.0."""
+    check(tmp_path, fn, (SPECIAL, OTHER), runs=[(OTHER, SPECIAL)])
+
+
+@pytest.mark.parametrize("fn", [
+    lambda a, b: torch.special.ndtr(a) + torch.special.ndtr(b),
+    lambda a, b: torch.special.entr(a) + torch.special.entr(b),
+    torch.special.xlog1py,
+], ids=["ndtr", "entr", "xlog1py"])
+def test_special_functions(tmp_path, fn):
+    """ndtr in both tails, entr at 0, below it and at infinity, xlog1py 0
+    where x is 0 unless y is NaN."""
     check(tmp_path, fn, (SPECIAL, OTHER), runs=[(OTHER, SPECIAL)])
 
 

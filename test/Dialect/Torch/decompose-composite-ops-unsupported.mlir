@@ -85,3 +85,57 @@ func.func @checked_first(%a: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[2,2],f
   %2 = torch.aten.diag %a, %min : !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[?,?],f32>
   return %1, %2 : !torch.list<vtensor>, !torch.vtensor<[?,?],f32>
 }
+
+// -----
+
+// A negative matrix power needs an inverse.
+// CHECK-LABEL: func.func @matrix_power_negative
+// CHECK:         torch.operator "aten::linalg_matrix_power"
+func.func @matrix_power_negative(%x: !torch.vtensor<[3,3],f32>) -> !torch.vtensor<[3,3],f32> {
+  %int-1 = torch.constant.int -1
+  %0 = torch.operator "aten::linalg_matrix_power"(%x, %int-1) : (!torch.vtensor<[3,3],f32>, !torch.int) -> !torch.vtensor<[3,3],f32>
+  return %0 : !torch.vtensor<[3,3],f32>
+}
+
+// -----
+
+// fftshift of a dim whose size is known only at run time.
+// CHECK-LABEL: func.func @fftshift_dynamic
+// CHECK:         torch.operator "aten::fft_fftshift"
+func.func @fftshift_dynamic(%x: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?,4],f32> {
+  %none = torch.constant.none
+  %0 = torch.operator "aten::fft_fftshift"(%x, %none) : (!torch.vtensor<[?,4],f32>, !torch.none) -> !torch.vtensor<[?,4],f32>
+  return %0 : !torch.vtensor<[?,4],f32>
+}
+
+// -----
+
+// The nuclear norm needs an SVD.
+// CHECK-LABEL: func.func @matrix_norm_nuclear
+// CHECK:         torch.operator "aten::linalg_matrix_norm.str_ord"
+func.func @matrix_norm_nuclear(%x: !torch.vtensor<[3,3],f32>) -> !torch.vtensor<[],f32> {
+  %nuc = torch.constant.str "nuc"
+  %int-2 = torch.constant.int -2
+  %int-1 = torch.constant.int -1
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %dims = torch.prim.ListConstruct %int-2, %int-1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.operator "aten::linalg_matrix_norm.str_ord"(%x, %nuc, %dims, %false, %none) : (!torch.vtensor<[3,3],f32>, !torch.str, !torch.list<int>, !torch.bool, !torch.none) -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}
+
+// -----
+
+// tensordot whose contracted sizes differ with neither of them 1: PyTorch
+// rejects it, and nothing is created before the check.
+// CHECK-LABEL: func.func @tensordot_mismatch
+// CHECK-NOT:     torch.aten.sum
+// CHECK:         torch.operator "aten::tensordot"
+func.func @tensordot_mismatch(%a: !torch.vtensor<[1,3],f32>, %b: !torch.vtensor<[4,2],f32>) -> !torch.vtensor<[],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %da = torch.prim.ListConstruct %int0, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %db = torch.prim.ListConstruct %int0, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.operator "aten::tensordot"(%a, %b, %da, %db) : (!torch.vtensor<[1,3],f32>, !torch.vtensor<[4,2],f32>, !torch.list<int>, !torch.list<int>) -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}

@@ -181,3 +181,124 @@ func.func @ldexp_half(%a: !torch.vtensor<[3],f16>, %b: !torch.vtensor<[3],si64>)
   %0 = torch.aten.ldexp.Tensor %a, %b : !torch.vtensor<[3],f16>, !torch.vtensor<[3],si64> -> !torch.vtensor<[3],f16>
   return %0 : !torch.vtensor<[3],f16>
 }
+
+// -----
+
+// vdot of real tensors is dot; the op is created with the same operands.
+
+// CHECK-LABEL: func.func @vdot
+// CHECK:         %[[R:.*]] = torch.aten.dot %arg0, %arg1
+// CHECK:         return %[[R]]
+func.func @vdot(%a: !torch.vtensor<[5],f32>, %b: !torch.vtensor<[5],f32>) -> !torch.vtensor<[],f32> {
+  %0 = torch.operator "aten::vdot"(%a, %b) : (!torch.vtensor<[5],f32>, !torch.vtensor<[5],f32>) -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}
+
+// -----
+
+// ifftshift rolls every dim by half its size, rounded up.
+
+// CHECK-LABEL: func.func @ifftshift
+// CHECK-DAG:     %[[INT0:.*]] = torch.constant.int 0
+// CHECK-DAG:     %[[INT1:.*]] = torch.constant.int 1
+// CHECK-DAG:     %[[INT3:.*]] = torch.constant.int 3
+// CHECK:         %[[DIMS:.*]] = torch.prim.ListConstruct %[[INT0]], %[[INT1]]
+// CHECK:         %[[SHIFTS:.*]] = torch.prim.ListConstruct %[[INT3]], %[[INT3]]
+// CHECK:         %[[R:.*]] = torch.aten.roll %arg0, %[[SHIFTS]], %[[DIMS]]
+// CHECK:         return %[[R]]
+func.func @ifftshift(%x: !torch.vtensor<[5,6],f32>) -> !torch.vtensor<[5,6],f32> {
+  %none = torch.constant.none
+  %0 = torch.operator "aten::fft_ifftshift"(%x, %none) : (!torch.vtensor<[5,6],f32>, !torch.none) -> !torch.vtensor<[5,6],f32>
+  return %0 : !torch.vtensor<[5,6],f32>
+}
+
+// -----
+
+// matrix_power: the identity for 0 (ones on a diagonal, shaped as the rows);
+// x^3 as x times its square.
+
+// CHECK-LABEL: func.func @matrix_power
+// CHECK:         %[[ROW:.*]] = torch.aten.select.int %arg0
+// CHECK:         %[[ONES:.*]] = torch.aten.ones_like %[[ROW]]
+// CHECK:         torch.aten.where.ScalarOther
+// CHECK:         %[[EYE:.*]] = torch.tensor_static_info_cast {{.*}} to !torch.vtensor<[2,3,3],f32>
+// CHECK:         %[[SQUARE:.*]] = torch.aten.matmul %arg0, %arg0
+// CHECK:         %[[CUBE:.*]] = torch.aten.matmul %arg0, %[[SQUARE]]
+// CHECK:         return %[[EYE]], %[[CUBE]]
+func.func @matrix_power(%x: !torch.vtensor<[2,3,3],f32>) -> (!torch.vtensor<[2,3,3],f32>, !torch.vtensor<[2,3,3],f32>) {
+  %int0 = torch.constant.int 0
+  %int3 = torch.constant.int 3
+  %0 = torch.operator "aten::linalg_matrix_power"(%x, %int0) : (!torch.vtensor<[2,3,3],f32>, !torch.int) -> !torch.vtensor<[2,3,3],f32>
+  %1 = torch.operator "aten::linalg_matrix_power"(%x, %int3) : (!torch.vtensor<[2,3,3],f32>, !torch.int) -> !torch.vtensor<[2,3,3],f32>
+  return %0, %1 : !torch.vtensor<[2,3,3],f32>, !torch.vtensor<[2,3,3],f32>
+}
+
+// -----
+
+// tensordot whose contracted dims have sizes 1 and 4: PyTorch sums b's dim
+// of 4 first, as broadcasting.
+
+// CHECK-LABEL: func.func @tensordot_broadcast
+// CHECK:         %[[B:.*]] = torch.aten.sum.dim_IntList %arg1, {{.*}} -> !torch.vtensor<[3,5,1],f32>
+// CHECK:         torch.aten.permute %[[B]]
+// CHECK:         torch.aten.mm {{.*}} -> !torch.vtensor<[2,5],f32>
+func.func @tensordot_broadcast(%a: !torch.vtensor<[1,3,2],f32>, %b: !torch.vtensor<[3,5,4],f32>) -> !torch.vtensor<[2,5],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %da = torch.prim.ListConstruct %int0, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %db = torch.prim.ListConstruct %int2, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.operator "aten::tensordot"(%a, %b, %da, %db) : (!torch.vtensor<[1,3,2],f32>, !torch.vtensor<[3,5,4],f32>, !torch.list<int>, !torch.list<int>) -> !torch.vtensor<[2,5],f32>
+  return %0 : !torch.vtensor<[2,5],f32>
+}
+
+// -----
+
+// sum_to_size: a sum keeping the dims where the size has a 1, then one
+// over the leading dims.
+
+// CHECK-LABEL: func.func @sum_to_size
+// CHECK:         %[[KEPT:.*]] = torch.aten.sum.dim_IntList %arg0, {{.*}} -> !torch.vtensor<[2,3,1],f32>
+// CHECK:         %[[R:.*]] = torch.aten.sum.dim_IntList %[[KEPT]], {{.*}} -> !torch.vtensor<[3,1],f32>
+// CHECK:         return %[[R]]
+func.func @sum_to_size(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[3,1],f32> {
+  %int3 = torch.constant.int 3
+  %int1 = torch.constant.int 1
+  %size = torch.prim.ListConstruct %int3, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.operator "aten::sum_to_size"(%x, %size) : (!torch.vtensor<[2,3,4],f32>, !torch.list<int>) -> !torch.vtensor<[3,1],f32>
+  return %0 : !torch.vtensor<[3,1],f32>
+}
+
+// -----
+
+// A functional copy with a list result is its view op.
+
+// CHECK-LABEL: func.func @split_with_sizes_copy
+// CHECK:         %[[R:.*]] = torch.aten.split_with_sizes %arg0
+// CHECK:         return %[[R]]
+func.func @split_with_sizes_copy(%x: !torch.vtensor<[2,4],f32>) -> !torch.list<vtensor> {
+  %int1 = torch.constant.int 1
+  %int3 = torch.constant.int 3
+  %sizes = torch.prim.ListConstruct %int1, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.operator "aten::split_with_sizes_copy"(%x, %sizes, %int1) : (!torch.vtensor<[2,4],f32>, !torch.list<int>, !torch.int) -> !torch.list<vtensor>
+  return %0 : !torch.list<vtensor>
+}
+
+// -----
+
+// entr: -x log(x), -inf below 0 and 0 at 0.
+
+// CHECK-LABEL: func.func @entr
+// CHECK-DAG:     %[[NEGINF:.*]] = torch.constant.float 0xFFF0000000000000
+// CHECK:         %[[LOG:.*]] = torch.aten.log %arg0
+// CHECK:         %[[PRODUCT:.*]] = torch.aten.mul.Tensor %arg0, %[[LOG]]
+// CHECK:         %[[E:.*]] = torch.aten.neg %[[PRODUCT]]
+// CHECK:         %[[BELOW:.*]] = torch.aten.lt.Scalar %arg0
+// CHECK:         %[[E2:.*]] = torch.aten.where.ScalarSelf %[[BELOW]], %[[NEGINF]], %[[E]]
+// CHECK:         %[[ZERO:.*]] = torch.aten.eq.Scalar %arg0
+// CHECK:         %[[R:.*]] = torch.aten.where.ScalarSelf %[[ZERO]], {{.*}}, %[[E2]]
+// CHECK:         return %[[R]]
+func.func @entr(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %0 = torch.operator "aten::special_entr"(%x) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}

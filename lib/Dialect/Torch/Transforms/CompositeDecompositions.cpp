@@ -287,7 +287,8 @@ FailureOr<Results> decomposeLinalgNorm(Operation *op, Decomposer &d) {
   if (!hasFloatDtype(x) || !matchConstantBool(op->getOperand(3)))
     return failure();
   if (isConstantNone(dim)) {
-    if (!noOrd)
+    // Any ord is a vector norm of a 1-D tensor; of others, only None is.
+    if (!noOrd && getRank(x) != 1)
       return failure();
   } else if (!dims || dims->size() != 1) {
     return failure();
@@ -1204,6 +1205,27 @@ FailureOr<Results> decomposeTensordot(Operation *op, Decomposer &d) {
   };
   if (!normalize(*dimsA, *rankA) || !normalize(*dimsB, *rankB))
     return failure();
+  // A contracted dim of size 1 broadcasts: PyTorch sums its partner first.
+  ArrayRef<int64_t> sizesA = getTensorType(a).getSizes();
+  ArrayRef<int64_t> sizesB = getTensorType(b).getSizes();
+  auto broadcasts = [&](int64_t sizeA, int64_t sizeB) {
+    return sizeA != sizeB && sizeA != kUnknownSize && sizeB != kUnknownSize;
+  };
+  for (auto [dimA, dimB] : llvm::zip(*dimsA, *dimsB))
+    if (broadcasts(sizesA[dimA], sizesB[dimB]) &&
+        ((sizesA[dimA] != 1 && sizesB[dimB] != 1) || !hasFloatDtype(a)))
+      return failure();
+  for (auto [dimA, dimB] : llvm::zip(*dimsA, *dimsB)) {
+    int64_t sizeA = sizesA[dimA], sizeB = sizesB[dimB];
+    if (!broadcasts(sizeA, sizeB))
+      continue;
+    if (sizeB == 1)
+      a = d.make<AtenSumDimIntListOp>(a, d.ints({dimA}), d.boolean(true),
+                                      d.none());
+    else
+      b = d.make<AtenSumDimIntListOp>(b, d.ints({dimB}), d.boolean(true),
+                                      d.none());
+  }
   auto freeDims = [](ArrayRef<int64_t> contracted, int64_t rank) {
     SmallVector<int64_t> free;
     for (int64_t i = 0; i < rank; ++i)
@@ -1363,6 +1385,19 @@ FailureOr<Results> decomposeRealPart(Operation *op, Decomposer &d) {
   return Results{x};
 }
 
+/// `op` (whose operands and results another op takes as they are) as op
+/// `name`.
+Results createSameOp(Decomposer &d, Operation *op, StringRef name) {
+  auto registered = RegisteredOperationName::lookup(name, d.context);
+  if (!registered)
+    return {};
+  OperationState state(d.loc, *registered);
+  state.addOperands(op->getOperands());
+  state.addTypes(op->getResultTypes());
+  Operation *same = d.b.create(state);
+  return Results(same->getResults().begin(), same->getResults().end());
+}
+
 /// The functional copy of a view op (`permute_copy`, `expand_copy`, ...):
 /// the view op, whose result has value semantics here.
 FailureOr<Results> decomposeViewCopy(Operation *op, Decomposer &d) {
@@ -1373,15 +1408,10 @@ FailureOr<Results> decomposeViewCopy(Operation *op, Decomposer &d) {
   std::string viewName = ("torch.aten." + base).str();
   if (!overload.empty())
     viewName += ("." + overload).str();
-  auto registered =
-      RegisteredOperationName::lookup(viewName, d.context);
-  if (!registered)
+  Results results = createSameOp(d, op, viewName);
+  if (results.empty())
     return failure();
-  OperationState state(d.loc, *registered);
-  state.addOperands(op->getOperands());
-  state.addTypes(op->getResultTypes());
-  Operation *view = d.b.create(state);
-  return Results(view->getResults().begin(), view->getResults().end());
+  return results;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1496,6 +1526,295 @@ FailureOr<Results> decomposePoissonNllLoss(Operation *op, Decomposer &d) {
 }
 
 //===----------------------------------------------------------------------===//
+// Other names, special functions and linear algebra
+//===----------------------------------------------------------------------===//
+
+/// The ops that are another on real tensors, with the same operands.
+const llvm::StringMap<StringRef> &getSameOps() {
+  static const llvm::StringMap<StringRef> table = {
+      {"aten::vdot", "torch.aten.dot"},
+      {"aten::linalg_diagonal", "torch.aten.diagonal"},
+      {"aten::argwhere", "torch.aten.nonzero"},
+  };
+  return table;
+}
+
+/// vdot (which conjugates its first operand), linalg_diagonal and argwhere
+/// of a real tensor.
+FailureOr<Results> decomposeAsSameOp(Operation *op, Decomposer &d) {
+  auto it = getSameOps().find(getTorchOperatorName(op));
+  Type dtype = getDtype(op->getOperand(0));
+  if (it == getSameOps().end() || !dtype || isComplexDtype(dtype))
+    return failure();
+  Results results = createSameOp(d, op, it->second);
+  if (results.empty())
+    return failure();
+  return results;
+}
+
+/// positive(x) and conj_physical(x) of a real tensor: x.
+FailureOr<Results> decomposeRealIdentity(Operation *op, Decomposer &d) {
+  Type dtype = getDtype(op->getOperand(0));
+  if (!dtype || isComplexDtype(dtype) || isBoolDtype(dtype))
+    return failure();
+  return Results{op->getOperand(0)};
+}
+
+/// special_ndtr(x): the standard normal CDF, `erfc(-x / sqrt(2)) / 2`,
+/// accurate in the lower tail where `(1 + erf(x / sqrt(2))) / 2` is not.
+FailureOr<Results> decomposeNdtr(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  if (!hasFloatDtype(x))
+    return failure();
+  Value tail = d.make<AtenErfcOp>(d.mul(x, -M_SQRT1_2));
+  return Results{d.mul(tail, 0.5)};
+}
+
+/// special_xlog1py(x, y): `x * log1p(y)`, 0 where x is 0 unless y is NaN.
+FailureOr<Results> decomposeXlog1py(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0), y = op->getOperand(1);
+  if (!hasFloatDtype(x) || getDtype(x) != getDtype(y))
+    return failure();
+  Value product = d.mul(x, d.make<AtenLog1pOp>(y));
+  Value zero = d.make<AtenLogicalAndOp>(
+      d.make<AtenEqScalarOp>(x, d.integer(0)),
+      d.make<AtenLogicalNotOp>(d.make<AtenIsnanOp>(y)));
+  return Results{d.make<AtenWhereScalarSelfOp>(zero, d.real(0.0), product)};
+}
+
+/// special_entr(x): `-x * log(x)`, 0 at 0 and -inf below it; NaN stays.
+FailureOr<Results> decomposeEntr(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  if (!hasFloatDtype(x))
+    return failure();
+  Value entropy = d.make<AtenNegOp>(d.mul(x, d.make<AtenLogOp>(x)));
+  Value negative = d.make<AtenLtScalarOp>(x, d.integer(0));
+  entropy = d.make<AtenWhereScalarSelfOp>(
+      negative, d.real(-std::numeric_limits<double>::infinity()), entropy);
+  Value zero = d.make<AtenEqScalarOp>(x, d.integer(0));
+  return Results{d.make<AtenWhereScalarSelfOp>(zero, d.real(0.0), entropy)};
+}
+
+/// linalg_vecdot(x, y, dim) of real tensors: `sum(x * y, dim)`.
+FailureOr<Results> decomposeVecdot(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0), y = op->getOperand(1);
+  Type dtype = getDtype(x);
+  if (!dtype || isComplexDtype(dtype) || isBoolDtype(dtype) ||
+      dtype != getDtype(y) || !matchConstantInt(op->getOperand(2)))
+    return failure();
+  return Results{d.make<AtenSumDimIntListOp>(
+      d.mul(x, y), d.intList({op->getOperand(2)}), d.boolean(false),
+      d.none())};
+}
+
+/// fft_fftshift(x, dims) and fft_ifftshift: a roll of each dim (all when
+/// None) by half its size, rounded down for fftshift and up for ifftshift.
+template <bool Inverse>
+FailureOr<Results> decomposeFftShift(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  if (!rank || *rank == 0)
+    return failure();
+  SmallVector<int64_t> dims;
+  if (isConstantNone(op->getOperand(1))) {
+    for (int64_t i = 0; i < *rank; ++i)
+      dims.push_back(i);
+  } else {
+    std::optional<SmallVector<int64_t>> given =
+        matchConstantIntList(op->getOperand(1));
+    if (!given)
+      return failure();
+    for (int64_t dim : *given) {
+      std::optional<int64_t> wrapped = wrapDim(dim, *rank);
+      if (!wrapped)
+        return failure();
+      dims.push_back(*wrapped);
+    }
+  }
+  if (dims.empty())
+    return Results{x};
+  SmallVector<int64_t> shifts;
+  ArrayRef<int64_t> sizes = getTensorType(x).getSizes();
+  for (int64_t dim : dims) {
+    if (sizes[dim] == kUnknownSize)
+      return failure();
+    shifts.push_back(Inverse ? (sizes[dim] + 1) / 2 : sizes[dim] / 2);
+  }
+  return Results{d.make<AtenRollOp>(x, d.ints(shifts), d.ints(dims))};
+}
+
+/// linalg_multi_dot(tensors): the matrix products left to right; a 1-D
+/// first or last tensor is a row or column vector, as matmul takes it.
+FailureOr<Results> decomposeMultiDot(Operation *op, Decomposer &d) {
+  std::optional<SmallVector<Value>> tensors =
+      getTensorElements(op->getOperand(0));
+  if (!tensors || tensors->size() < 2 || !hasFloatDtype(tensors->front()))
+    return failure();
+  for (auto [i, tensor] : llvm::enumerate(*tensors)) {
+    std::optional<int64_t> rank = getRank(tensor);
+    bool end = i == 0 || i + 1 == tensors->size();
+    if (!rank || getDtype(tensor) != getDtype(tensors->front()) ||
+        (*rank != 2 && !(end && *rank == 1)))
+      return failure();
+  }
+  Value product = tensors->front();
+  for (Value tensor : ArrayRef<Value>(*tensors).drop_front())
+    product = d.make<AtenMatmulOp>(product, tensor);
+  return Results{product};
+}
+
+/// linalg_matrix_power(a, n) for n >= 0: the identity for 0, else
+/// products of repeated squares.
+FailureOr<Results> decomposeMatrixPower(Operation *op, Decomposer &d) {
+  Value a = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(a);
+  std::optional<int64_t> n = matchConstantInt(op->getOperand(1));
+  if (!rank || *rank < 2 || !n || *n < 0 || !hasFloatDtype(a))
+    return failure();
+  if (*n == 0) {
+    // The diagonal embedding of ones shaped as a's rows.
+    Value row = d.select(a, -1, d.integer(0));
+    Value ones = d.make<AtenOnesLikeOp>(row, d.none(), d.none(), d.none(),
+                                        d.none(), d.none());
+    return Results{d.make<AtenDiagEmbedOp>(ones, d.integer(0), d.integer(-2),
+                                           d.integer(-1))};
+  }
+  Value result, square = a;
+  for (uint64_t bits = *n; bits; bits >>= 1) {
+    if (bits & 1)
+      result = result ? d.make<AtenMatmulOp>(result, square) : square;
+    if (bits > 1)
+      square = d.make<AtenMatmulOp>(square, square);
+  }
+  return Results{result};
+}
+
+/// trapezoid.x(y, x, dim), trapz.x and cumulative_trapezoid.x: the areas
+/// `(x[i+1] - x[i]) * (y[i+1] + y[i]) / 2` along dim, summed, or their
+/// cumulative sums. A 1-D x holds the positions along dim.
+template <bool Cumulative>
+FailureOr<Results> decomposeTrapezoidX(Operation *op, Decomposer &d) {
+  Value y = op->getOperand(0), x = op->getOperand(1);
+  std::optional<int64_t> rank = getRank(y), rankX = getRank(x);
+  if (!rank || !rankX || *rank == 0 || !hasFloatDtype(y) ||
+      getDtype(x) != getDtype(y) || (*rankX != 1 && *rankX != *rank))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(2), *rank);
+  // PyTorch gives zeros for an empty dim.
+  if (!dim || getTensorType(y).getSizes()[*dim] == kUnknownSize ||
+      getTensorType(y).getSizes()[*dim] == 0)
+    return failure();
+  auto slice = [&](Value t, int64_t axis, int64_t start, Value end) {
+    return d.make<AtenSliceTensorOp>(t, d.integer(axis), d.integer(start),
+                                     end, d.integer(1));
+  };
+  int64_t axisX = *rankX == 1 ? 0 : *dim;
+  Value dx = d.sub(slice(x, axisX, 1, d.none()),
+                   slice(x, axisX, 0, d.integer(-1)));
+  if (*rankX == 1 && *rank > 1) {
+    SmallVector<int64_t> shape(*rank, 1);
+    shape[*dim] = -1;
+    dx = d.make<AtenViewOp>(dx, d.ints(shape));
+  }
+  Value sums = d.add(slice(y, *dim, 1, d.none()),
+                     slice(y, *dim, 0, d.integer(-1)));
+  Value areas = d.mul(d.mul(dx, sums), 0.5);
+  if (Cumulative)
+    return Results{
+        d.make<AtenCumsumOp>(areas, d.integer(*dim), d.none())};
+  return Results{d.make<AtenSumDimIntListOp>(areas, d.ints({*dim}),
+                                            d.boolean(false), d.none())};
+}
+
+/// cumulative_trapezoid.dx(y, dx, dim): the cumulative sums of `(y[i+1] +
+/// y[i]) * dx / 2` along dim.
+FailureOr<Results> decomposeCumulativeTrapezoidDx(Operation *op,
+                                                  Decomposer &d) {
+  Value y = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(y);
+  if (!rank || *rank == 0 || !hasFloatDtype(y))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(2), *rank);
+  if (!dim || getTensorType(y).getSizes()[*dim] == kUnknownSize ||
+      getTensorType(y).getSizes()[*dim] == 0)
+    return failure();
+  Value right = d.make<AtenSliceTensorOp>(y, d.integer(*dim), d.integer(1),
+                                          d.none(), d.integer(1));
+  Value left = d.make<AtenSliceTensorOp>(y, d.integer(*dim), d.integer(0),
+                                         d.integer(-1), d.integer(1));
+  Value areas = d.make<AtenMulScalarOp>(d.mul(d.add(right, left), 0.5),
+                                        op->getOperand(1));
+  return Results{d.make<AtenCumsumOp>(areas, d.integer(*dim), d.none())};
+}
+
+/// sum_to_size(x, size): x summed over its leading dims that `size` lacks
+/// and, keeping them, over the dims where `size` has a 1.
+FailureOr<Results> decomposeSumToSize(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<SmallVector<int64_t>> size =
+      matchConstantIntList(op->getOperand(1));
+  if (!rank || !size || static_cast<int64_t>(size->size()) > *rank ||
+      !hasFloatDtype(x))
+    return failure();
+  int64_t lead = *rank - size->size();
+  SmallVector<int64_t> ones, leading;
+  for (auto [i, s] : llvm::enumerate(*size))
+    if (s == 1)
+      ones.push_back(lead + i);
+  for (int64_t i = 0; i < lead; ++i)
+    leading.push_back(i);
+  Value result = x;
+  if (!ones.empty())
+    result = d.make<AtenSumDimIntListOp>(result, d.ints(ones), d.boolean(true),
+                                         d.none());
+  if (!leading.empty())
+    result = d.make<AtenSumDimIntListOp>(result, d.ints(leading),
+                                         d.boolean(false), d.none());
+  return Results{result};
+}
+
+/// _softmax_backward_data(grad, out, dim, input_dtype): `out * (grad -
+/// sum(grad * out, dim))`, when input_dtype is grad's.
+FailureOr<Results> decomposeSoftmaxBackward(Operation *op, Decomposer &d) {
+  Value grad = op->getOperand(0), out = op->getOperand(1);
+  std::optional<int64_t> rank = getRank(grad);
+  Type dtype = getDtype(grad);
+  if (!rank || !isFloatDtype(dtype) || getDtype(out) != dtype ||
+      matchConstantInt(op->getOperand(3)) != getScalarTypeForDtype(dtype))
+    return failure();
+  std::optional<int64_t> dim = getDim(op->getOperand(2), *rank);
+  if (!dim)
+    return failure();
+  Value dot = d.make<AtenSumDimIntListOp>(d.mul(grad, out), d.ints({*dim}),
+                                          d.boolean(true), d.none());
+  return Results{d.mul(out, d.sub(grad, dot))};
+}
+
+/// native_dropout_backward(grad, mask, scale): `grad * mask * scale`.
+FailureOr<Results> decomposeDropoutBackward(Operation *op, Decomposer &d) {
+  Value grad = op->getOperand(0);
+  if (!hasFloatDtype(grad) || !isBoolDtype(getDtype(op->getOperand(1))))
+    return failure();
+  return Results{d.make<AtenMulScalarOp>(d.mul(grad, op->getOperand(1)),
+                                         op->getOperand(2))};
+}
+
+/// linalg_matrix_norm.str_ord(x, "fro", dim, keepdim, dtype): the 2-norm of
+/// the elements over the two dims. The nuclear norm needs an SVD.
+FailureOr<Results> decomposeFrobeniusNorm(Operation *op, Decomposer &d) {
+  auto ord = op->getOperand(1).getDefiningOp<ConstantStrOp>();
+  std::optional<SmallVector<int64_t>> dims =
+      matchConstantIntList(op->getOperand(2));
+  if (!ord || ord.getValue() != "fro" || !dims || dims->size() != 2 ||
+      !hasFloatDtype(op->getOperand(0)))
+    return failure();
+  return Results{d.make<AtenLinalgVectorNormOp>(
+      op->getOperand(0), d.real(2.0), op->getOperand(2), op->getOperand(3),
+      op->getOperand(4))};
+}
+
+//===----------------------------------------------------------------------===//
 // The pattern
 //===----------------------------------------------------------------------===//
 
@@ -1574,6 +1893,32 @@ const llvm::StringMap<Entry> &getDecompositions() {
       {"aten::cartesian_prod", {decomposeCartesianProd, "x", "T"}},
       {"aten::rot90", {decomposeRot90, "Til", "T"}},
       {"aten::logspace", {decomposeLogspace, "SSifIInn", "T"}},
+      {"aten::vdot", {decomposeAsSameOp, "TT", "T"}},
+      {"aten::linalg_diagonal", {decomposeAsSameOp, "Tiii", "T"}},
+      {"aten::argwhere", {decomposeAsSameOp, "T", "T"}},
+      {"aten::positive", {decomposeRealIdentity, "T", "T"}},
+      {"aten::conj_physical", {decomposeRealIdentity, "T", "T"}},
+      {"aten::special_ndtr", {decomposeNdtr, "T", "T"}},
+      {"aten::special_xlog1py", {decomposeXlog1py, "TT", "T"}},
+      {"aten::special_entr", {decomposeEntr, "T", "T"}},
+      {"aten::linalg_vecdot", {decomposeVecdot, "TTi", "T"}},
+      {"aten::fft_fftshift", {decomposeFftShift<false>, "TL", "T"}},
+      {"aten::fft_ifftshift", {decomposeFftShift<true>, "TL", "T"}},
+      {"aten::linalg_multi_dot", {decomposeMultiDot, "x", "T"}},
+      {"aten::linalg_matrix_power", {decomposeMatrixPower, "Ti", "T"}},
+      {"aten::trapezoid.x", {decomposeTrapezoidX<false>, "TTi", "T"}},
+      {"aten::trapz.x", {decomposeTrapezoidX<false>, "TTi", "T"}},
+      {"aten::cumulative_trapezoid.x",
+       {decomposeTrapezoidX<true>, "TTi", "T"}},
+      {"aten::cumulative_trapezoid.dx",
+       {decomposeCumulativeTrapezoidDx, "TSi", "T"}},
+      {"aten::sum_to_size", {decomposeSumToSize, "Tl", "T"}},
+      {"aten::_softmax_backward_data",
+       {decomposeSoftmaxBackward, "TTii", "T"}},
+      {"aten::native_dropout_backward",
+       {decomposeDropoutBackward, "TTf", "T"}},
+      {"aten::linalg_matrix_norm.str_ord",
+       {decomposeFrobeniusNorm, "TslbI", "T"}},
   };
   return table;
 }
@@ -1598,6 +1943,9 @@ const llvm::StringMap<Entry> &getViewCopies() {
       {"aten::detach_copy", {decomposeViewCopy, "T", "T"}},
       {"aten::unfold_copy", {decomposeViewCopy, "Tiii", "T"}},
       {"aten::narrow_copy", {decomposeViewCopy, "Tiii", "T"}},
+      {"aten::as_strided_copy", {decomposeViewCopy, "TllI", "T"}},
+      {"aten::split_with_sizes_copy", {decomposeViewCopy, "Tli", "x"}},
+      {"aten::unbind_copy.int", {decomposeViewCopy, "Ti", "x"}},
   };
   return table;
 }
