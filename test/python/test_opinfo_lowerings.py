@@ -167,6 +167,27 @@ def test_antialiased_bilinear(tmp_path, size, scale, align):
         align_corners=align, antialias=True), torch.randn(2, 3, 10, 20))
 
 
+@pytest.mark.parametrize("mode,shape,size,scale,align", [
+    ("bicubic", (2, 3, 5, 6), (7, 4), None, False),
+    ("bicubic", (2, 3, 5, 6), None, (1.5, 2.0), True),
+    ("bicubic", (1, 2, 4, 4), (1, 3), None, False),
+    ("trilinear", (1, 2, 3, 4, 5), (5, 4, 9), None, False),
+    ("trilinear", (1, 2, 3, 4, 5), None, 2.0, True),
+    ("nearest", (1, 2, 3, 4, 5), (5, 2, 7), None, None),
+    ("nearest-exact", (2, 3, 7), (12,), None, None),
+    ("nearest-exact", (2, 3, 5, 6), None, (1.7, 0.6), None),
+    ("nearest-exact", (1, 2, 3, 4, 5), (4, 4, 4), None, None),
+], ids=["bicubic", "bicubic_corners_scale", "bicubic_to_one", "trilinear",
+        "trilinear_corners_scale", "nearest3d", "nearest_exact1d",
+        "nearest_exact2d_scale", "nearest_exact3d"])
+def test_upsample_modes(tmp_path, mode, shape, size, scale, align):
+    """The modes that PyTorch has no generated op for here, each sampled
+    at PyTorch's source indices."""
+    check(tmp_path, lambda x: F.interpolate(
+        x, size=size, scale_factor=scale, mode=mode, align_corners=align),
+        torch.randn(*shape))
+
+
 @pytest.mark.parametrize("window", [None, "hann", "short"])
 @pytest.mark.parametrize("batched", [False, True], ids=["1d", "batch"])
 def test_stft(tmp_path, window, batched):

@@ -27,6 +27,8 @@
 #include "torch-onnx/Dialect/ONNX/IR/ONNXOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -611,10 +613,80 @@ Value createResize(ONNXBuilder &b, Type type, Value input, Value scales,
                                   attrs);
 }
 
+/// The sampling of an upsample op.
+enum class Sampling { Nearest, NearestExact, Linear, Cubic };
+
+/// An upsample op of `input` to `outputSize` (a list of ints, or None) by
+/// `scaleFactors` (a list of floats, None, or null for the forms without
+/// them), sampled as `sampling`; `alignCorners` is null for nearest
+/// sampling. Resize to the static result shape, by the given scale factors,
+/// or to the given output size.
+LogicalResult convertUpsample(Operation *op, Value input, Value outputSize,
+                              Value alignCorners, Value scaleFactors,
+                              Sampling sampling,
+                              const TypeConverter *typeConverter,
+                              ConversionPatternRewriter &rewriter) {
+  auto type = getConvertedRankedType(typeConverter, op->getResult(0));
+  std::optional<int64_t> rank = getRank(input);
+  if (!type || !rank || *rank < 3)
+    return rewriter.notifyMatchFailure(op, "unsupported operands");
+  ONNXBuilder b(rewriter, op->getLoc());
+  SmallVector<NamedAttribute> attrs;
+  if (sampling == Sampling::Linear || sampling == Sampling::Cubic) {
+    std::optional<bool> corners = Torch::matchConstantBool(alignCorners);
+    if (!corners)
+      return rewriter.notifyMatchFailure(op, "non-constant align_corners");
+    // PyTorch clamps a linear sample's negative source index to 0, which
+    // pytorch_half_pixel does; a cubic one it does not clamp.
+    StringRef transform = *corners                        ? "align_corners"
+                          : sampling == Sampling::Linear ? "pytorch_half_pixel"
+                                                         : "half_pixel";
+    attrs.push_back(b.stringAttr("coordinate_transformation_mode", transform));
+    if (sampling == Sampling::Cubic) {
+      attrs.push_back(b.floatAttr("cubic_coeff_a", -0.75));
+      attrs.push_back(b.stringAttr("mode", "cubic"));
+    } else {
+      attrs.push_back(b.stringAttr("mode", "linear"));
+    }
+  } else if (sampling == Sampling::NearestExact) {
+    // Source index floor((i + 0.5) * scale): the half-pixel coordinate,
+    // rounded with ties up.
+    attrs.push_back(
+        b.stringAttr("coordinate_transformation_mode", "half_pixel"));
+    attrs.push_back(b.stringAttr("mode", "nearest"));
+    attrs.push_back(b.stringAttr("nearest_mode", "round_prefer_ceil"));
+  } else {
+    attrs.push_back(
+        b.stringAttr("coordinate_transformation_mode", "asymmetric"));
+    attrs.push_back(b.stringAttr("mode", "nearest"));
+    attrs.push_back(b.stringAttr("nearest_mode", "floor"));
+  }
+
+  // Scale factors, when given, set the sampling grid.
+  Value scales, sizes;
+  if (scaleFactors && !isNone(scaleFactors)) {
+    scales = getResizeScales(b, scaleFactors, *rank, /*broadcastOne=*/false);
+    if (!scales)
+      return rewriter.notifyMatchFailure(op, "unsupported scale factors");
+  }
+  if (!scales) {
+    if (type.hasStaticShape()) {
+      sizes = b.i64Tensor(type.getShape());
+    } else {
+      FailureOr<Value> spatialSizes =
+          getIntListAsTensor(rewriter, op->getLoc(), outputSize);
+      if (failed(spatialSizes))
+        return rewriter.notifyMatchFailure(op, "unknown output size");
+      sizes = getResizeSizes(b, input, *spatialSizes);
+    }
+  }
+  rewriter.replaceOp(op, createResize(b, type, input, scales, sizes, attrs));
+  return success();
+}
+
 /// upsample_nearest*d, upsample_bilinear2d, upsample_linear1d and their
-/// `.vec` forms: Resize to the static result shape, by the given scale
-/// factors, or to the given output size.
-template <typename OpTy, bool IsLinear>
+/// `.vec` forms.
+template <typename OpTy, bool IsLinear, bool IsVec>
 struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
   using ONNXConversionPattern<OpTy>::ONNXConversionPattern;
   using OpAdaptor = typename OpTy::Adaptor;
@@ -622,57 +694,60 @@ struct ConvertUpsample : public ONNXConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto type =
-        getConvertedRankedType(this->getTypeConverter(), op.getResult());
-    Value input = adaptor.getOperands()[0];
-    std::optional<int64_t> rank = getRank(input);
-    if (!type || !rank || *rank < 3)
-      return rewriter.notifyMatchFailure(op, "unsupported operands");
-    ONNXBuilder b(rewriter, op.getLoc());
-    SmallVector<NamedAttribute> attrs;
-    if constexpr (IsLinear) {
-      std::optional<bool> alignCorners = Torch::matchConstantBool(op.getAlignCorners());
-      if (!alignCorners)
-        return rewriter.notifyMatchFailure(op, "non-constant align_corners");
-      attrs.push_back(
-          b.stringAttr("coordinate_transformation_mode",
-                       *alignCorners ? "align_corners" : "pytorch_half_pixel"));
-      attrs.push_back(b.stringAttr("mode", "linear"));
-    } else {
-      attrs.push_back(
-          b.stringAttr("coordinate_transformation_mode", "asymmetric"));
-      attrs.push_back(b.stringAttr("mode", "nearest"));
-      attrs.push_back(b.stringAttr("nearest_mode", "floor"));
-    }
+    Value alignCorners, scaleFactors;
+    if constexpr (IsLinear)
+      alignCorners = op.getAlignCorners();
+    if constexpr (IsVec)
+      scaleFactors = op.getScaleFactors();
+    return convertUpsample(
+        op, adaptor.getOperands()[0], op.getOutputSize(), alignCorners,
+        scaleFactors, IsLinear ? Sampling::Linear : Sampling::Nearest,
+        this->getTypeConverter(), rewriter);
+  }
+};
 
-    // Scale factors, when given, set the sampling grid.
-    Value scales, sizes;
-    constexpr bool isVec =
-        std::is_same_v<OpTy, Torch::AtenUpsampleNearest2dVecOp> ||
-        std::is_same_v<OpTy, Torch::AtenUpsampleNearest1dVecOp> ||
-        std::is_same_v<OpTy, Torch::AtenUpsampleBilinear2dVecOp> ||
-        std::is_same_v<OpTy, Torch::AtenUpsampleLinear1dVecOp>;
-    if constexpr (isVec) {
-      if (!isNone(op.getScaleFactors())) {
-        scales = getResizeScales(b, op.getScaleFactors(), *rank,
-                                 /*broadcastOne=*/false);
-        if (!scales)
-          return rewriter.notifyMatchFailure(op, "unsupported scale factors");
-      }
-    }
-    if (!scales) {
-      if (type.hasStaticShape()) {
-        sizes = b.i64Tensor(type.getShape());
-      } else {
-        FailureOr<Value> outputSize =
-            getIntListAsTensor(rewriter, op.getLoc(), op.getOutputSize());
-        if (failed(outputSize))
-          return rewriter.notifyMatchFailure(op, "unknown output size");
-        sizes = getResizeSizes(b, input, *outputSize);
-      }
-    }
-    rewriter.replaceOp(op, createResize(b, type, input, scales, sizes, attrs));
-    return success();
+/// The upsample ops without a generated op: bicubic, trilinear, nearest 3-d
+/// and nearest-exact, each with its `.vec` form.
+struct ConvertNamedUpsample : public ONNXConversionPattern<Torch::OperatorOp> {
+  using ONNXConversionPattern::ONNXConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto [base, overload] = op.getName().split('.');
+    std::optional<std::pair<Sampling, int64_t>> kind =
+        llvm::StringSwitch<std::optional<std::pair<Sampling, int64_t>>>(base)
+            .Case("aten::upsample_bicubic2d", {{Sampling::Cubic, 2}})
+            .Case("aten::upsample_trilinear3d", {{Sampling::Linear, 3}})
+            .Case("aten::upsample_nearest3d", {{Sampling::Nearest, 3}})
+            .Case("aten::_upsample_nearest_exact1d",
+                  {{Sampling::NearestExact, 1}})
+            .Case("aten::_upsample_nearest_exact2d",
+                  {{Sampling::NearestExact, 2}})
+            .Case("aten::_upsample_nearest_exact3d",
+                  {{Sampling::NearestExact, 3}})
+            .Default(std::nullopt);
+    bool isVec = overload == "vec";
+    if (!kind || (!isVec && !overload.empty()))
+      return failure();
+    auto [sampling, spatialRank] = *kind;
+    bool corners = sampling == Sampling::Linear || sampling == Sampling::Cubic;
+    // (input, output_size, [align_corners,] scale_factors) or (input,
+    // output_size, [align_corners,] a scale per spatial dim).
+    unsigned operands = 2 + corners + (isVec ? 1 : spatialRank);
+    if (op->getNumOperands() != operands || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "unexpected signature");
+    Value alignCorners = corners ? op->getOperand(2) : Value();
+    Value scaleFactors = isVec ? op->getOperand(2 + corners) : Value();
+    // The forms with a scale per dim are traced with the output size; the
+    // scales would change the grid only where they are not in/out.
+    if (!isVec)
+      for (Value scale : op->getOperands().drop_front(2 + corners))
+        if (!isNone(scale))
+          return rewriter.notifyMatchFailure(op, "explicit scales");
+    return convertUpsample(op, adaptor.getOperands()[0], op->getOperand(1),
+                           alignCorners, scaleFactors, sampling,
+                           getTypeConverter(), rewriter);
   }
 };
 
@@ -1071,14 +1146,15 @@ void torch_to_onnx::populatePoolingPatterns(TypeConverter &typeConverter,
       typeConverter, patterns, opset);
   addPatterns<ConvertInterpolate, ConvertGridSampler, ConvertGridSampler2d,
               ConvertAntialiasedBilinear>(typeConverter, patterns, opset);
-  addPatterns<ConvertUpsample<AtenUpsampleNearest1dOp, false>,
-              ConvertUpsample<AtenUpsampleNearest2dOp, false>,
-              ConvertUpsample<AtenUpsampleNearest1dVecOp, false>,
-              ConvertUpsample<AtenUpsampleNearest2dVecOp, false>,
-              ConvertUpsample<AtenUpsampleLinear1dOp, true>,
-              ConvertUpsample<AtenUpsampleBilinear2dOp, true>,
-              ConvertUpsample<AtenUpsampleLinear1dVecOp, true>,
-              ConvertUpsample<AtenUpsampleBilinear2dVecOp, true>>(
+  addPatterns<ConvertUpsample<AtenUpsampleNearest1dOp, false, false>,
+              ConvertUpsample<AtenUpsampleNearest2dOp, false, false>,
+              ConvertUpsample<AtenUpsampleNearest1dVecOp, false, true>,
+              ConvertUpsample<AtenUpsampleNearest2dVecOp, false, true>,
+              ConvertUpsample<AtenUpsampleLinear1dOp, true, false>,
+              ConvertUpsample<AtenUpsampleBilinear2dOp, true, false>,
+              ConvertUpsample<AtenUpsampleLinear1dVecOp, true, true>,
+              ConvertUpsample<AtenUpsampleBilinear2dVecOp, true, true>,
+              ConvertNamedUpsample>(
       typeConverter, patterns, opset);
   addPatterns<ConvertPixelShuffle, ConvertPixelUnshuffle,
               ConvertChannelShuffle>(typeConverter, patterns, opset);

@@ -188,6 +188,54 @@ func.func @forward(%x: !torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,3,16,
 
 // -----
 
+// upsample_bicubic2d.vec, a torch.operator: cubic Resize with PyTorch's
+// coefficient -0.75 and half-pixel source indices, which it does not clamp.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[SIZES:.*]] = "onnx.Initializer"() {{.*}}dense<[1, 3, 5, 7]> : tensor<4xi64>
+// CHECK: "onnx.Resize"(%{{[a-z0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %[[SIZES]]) {coordinate_transformation_mode = "half_pixel", cubic_coeff_a = -7.500000e-01 : f32, mode = "cubic"}
+func.func @forward(%x: !torch.vtensor<[1,3,4,4],f32>) -> !torch.vtensor<[1,3,5,7],f32> {
+  %int5 = torch.constant.int 5
+  %int7 = torch.constant.int 7
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %o = torch.prim.ListConstruct %int5, %int7 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.operator "aten::upsample_bicubic2d.vec"(%x, %o, %false, %none) : (!torch.vtensor<[1,3,4,4],f32>, !torch.list<int>, !torch.bool, !torch.none) -> !torch.vtensor<[1,3,5,7],f32>
+  return %0 : !torch.vtensor<[1,3,5,7],f32>
+}
+
+// -----
+
+// upsample_trilinear3d.vec with align_corners and scale factors.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[SCALES:.*]] = "onnx.Initializer"() {{.*}}dense<[1.000000e+00, 1.000000e+00, 2.000000e+00, 1.500000e+00, 1.000000e+00]> : tensor<5xf32>
+// CHECK: "onnx.Resize"(%{{[a-z0-9]+}}, %{{[0-9]+}}, %[[SCALES]], %{{[0-9]+}}) {coordinate_transformation_mode = "align_corners", mode = "linear"}
+func.func @forward(%x: !torch.vtensor<[1,2,2,4,3],f32>) -> !torch.vtensor<[1,2,4,6,3],f32> {
+  %f2 = torch.constant.float 2.000000e+00
+  %f15 = torch.constant.float 1.500000e+00
+  %f1 = torch.constant.float 1.000000e+00
+  %none = torch.constant.none
+  %true = torch.constant.bool true
+  %sf = torch.prim.ListConstruct %f2, %f15, %f1 : (!torch.float, !torch.float, !torch.float) -> !torch.list<float>
+  %0 = torch.operator "aten::upsample_trilinear3d.vec"(%x, %none, %true, %sf) : (!torch.vtensor<[1,2,2,4,3],f32>, !torch.none, !torch.bool, !torch.list<float>) -> !torch.vtensor<[1,2,4,6,3],f32>
+  return %0 : !torch.vtensor<[1,2,4,6,3],f32>
+}
+
+// -----
+
+// _upsample_nearest_exact1d: the half-pixel source index, rounded with
+// ties up, is floor((i + 0.5) * scale).
+// CHECK-LABEL: func.func @main_graph
+// CHECK: "onnx.Resize"{{.*}} {coordinate_transformation_mode = "half_pixel", mode = "nearest", nearest_mode = "round_prefer_ceil"}
+func.func @forward(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,7],f32> {
+  %int7 = torch.constant.int 7
+  %none = torch.constant.none
+  %o = torch.prim.ListConstruct %int7 : (!torch.int) -> !torch.list<int>
+  %0 = torch.operator "aten::_upsample_nearest_exact1d"(%x, %o, %none) : (!torch.vtensor<[2,3,4],f32>, !torch.list<int>, !torch.none) -> !torch.vtensor<[2,3,7],f32>
+  return %0 : !torch.vtensor<[2,3,7],f32>
+}
+
+// -----
+
 // pixel_shuffle: DepthToSpace in CRD mode.
 // CHECK-LABEL: func.func @main_graph
 // CHECK: "onnx.DepthToSpace"(%{{.*}}) {blocksize = 2 : si64, mode = "CRD"} : (tensor<1x8x3x3xf32>) -> tensor<1x2x6x6xf32>
