@@ -271,6 +271,22 @@ CASES = {
         lambda a: torch.ops.aten.split_with_sizes_copy(a, [1, 3], 1),
         (r(2, 4),)),
     "unbind_copy": (lambda a: torch.ops.aten.unbind_copy(a, 1), (r(2, 3),)),
+    "triplet_margin_loss": (
+        lambda a, p, n: F.triplet_margin_loss(a, p, n, margin=0.5),
+        (r(4, 6), r(4, 6), r(4, 6))),
+    "triplet_margin_loss_swap": (
+        lambda a, p, n: F.triplet_margin_loss(a, p, n, p=1.0, swap=True,
+                                              reduction="none"),
+        (r(4, 6), r(4, 6), r(4, 6))),
+    "unique": (lambda a: torch.unique(a), (r(4, 5).round(),)),
+    "unique_inverse_counts": (
+        lambda a: torch.unique(a, return_inverse=True, return_counts=True),
+        (r(3, 4).round(),)),
+    "unique_nan": (
+        lambda a: torch.unique(a, return_inverse=True, return_counts=True),
+        (torch.tensor([2.0, float("nan"), 1.0, 2.0, float("nan"), -0.0]),)),
+    "unique_int": (lambda a: torch.unique(a, sorted=False),
+                   (torch.tensor([[3, 1], [1, 7]]),)),
 }
 
 

@@ -188,6 +188,16 @@ def test_upsample_modes(tmp_path, mode, shape, size, scale, align):
         torch.randn(*shape))
 
 
+@pytest.mark.parametrize("self_shape,index", [
+    ((5, 5), [[0, 4]]), ((1, 5), [[1, 0]] * 5), ((3, 1, 4), [[[0], [2]]])],
+    ids=["index_rows_broadcast", "self_rows_broadcast", "both"])
+def test_take_along_dim_broadcasts(tmp_path, self_shape, index):
+    """self and the indices broadcast in the dims other than dim."""
+    index = torch.tensor(index)
+    check(tmp_path, lambda x: torch.take_along_dim(x, index, dim=-1),
+          torch.randn(*self_shape))
+
+
 @pytest.mark.parametrize("window", [None, "hann", "short"])
 @pytest.mark.parametrize("batched", [False, True], ids=["1d", "batch"])
 def test_stft(tmp_path, window, batched):

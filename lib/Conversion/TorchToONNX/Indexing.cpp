@@ -432,13 +432,43 @@ struct ConvertGatherElements : public ONNXConversionPattern<OpTy> {
     if (!type || !rank || !dim || !isValidDim(*dim, *rank))
       return rewriter.notifyMatchFailure(op, "unsupported operands");
     ONNXBuilder b(rewriter, op.getLoc());
-    Value index = b.cast(
-        adaptor
-            .getOperands()[std::is_same_v<OpTy, Torch::AtenGatherOp> ? 2 : 1],
-        rewriter.getI64Type());
+    constexpr bool isGather = std::is_same_v<OpTy, Torch::AtenGatherOp>;
+    Value self = adaptor.getSelf();
+    Value index = b.cast(adaptor.getOperands()[isGather ? 2 : 1],
+                         rewriter.getI64Type());
+    int64_t axis = normalizeDim(*dim, *rank);
+    if (!isGather) {
+      // take_along_dim broadcasts self and the indices in the other dims.
+      std::optional<SmallVector<int64_t>> selfShape = getShape(self);
+      std::optional<SmallVector<int64_t>> indexShape = getShape(index);
+      if (!selfShape || !indexShape || indexShape->size() != selfShape->size())
+        return rewriter.notifyMatchFailure(op, "indices of another rank");
+      SmallVector<int64_t> others(*rank, 1);
+      others[axis] = 0;
+      bool broadcasts = false;
+      for (int64_t d = 0; d < *rank; ++d)
+        broadcasts |= d != axis && ((*selfShape)[d] != (*indexShape)[d] ||
+                                    (*selfShape)[d] == ShapedType::kDynamic);
+      if (broadcasts) {
+        // Each expanded to the other's shape with 1 at the axis.
+        auto expandTo = [&](Value x, Value like) {
+          Value shape = b.binary<ONNX::MulOp>(b.shapeOf(like),
+                                              b.i64Tensor(others));
+          SmallVector<int64_t> unit(*rank, 0);
+          unit[axis] = 1;
+          shape = b.binary<ONNX::AddOp>(shape, b.i64Tensor(unit));
+          SmallVector<int64_t> dims(*rank, ShapedType::kDynamic);
+          return b.create<ONNX::ExpandOp>(
+              RankedTensorType::get(dims, getElementType(x)), {x, shape});
+        };
+        Value expandedSelf = expandTo(self, index);
+        index = expandTo(index, self);
+        self = expandedSelf;
+      }
+    }
     rewriter.replaceOp(op, b.create<ONNX::GatherElementsOp>(
-                               type, {adaptor.getSelf(), index},
-                               {b.intAttr("axis", normalizeDim(*dim, *rank))}));
+                               type, {self, index},
+                               {b.intAttr("axis", axis)}));
     return success();
   }
 };

@@ -1142,7 +1142,8 @@ void torch_to_onnx::populatePoolingPatterns(TypeConverter &typeConverter,
               ConvertAdaptivePool<AtenAdaptiveAvgPool2dOp, false>,
               ConvertAdaptivePool<AtenAdaptiveAvgPool3dOp, false>,
               ConvertAdaptivePool<AtenAdaptiveMaxPool1dOp, true>,
-              ConvertAdaptivePool<AtenAdaptiveMaxPool2dOp, true>>(
+              ConvertAdaptivePool<AtenAdaptiveMaxPool2dOp, true>,
+              ConvertAdaptivePool<AtenAdaptiveMaxPool3dOp, true>>(
       typeConverter, patterns, opset);
   addPatterns<ConvertInterpolate, ConvertGridSampler, ConvertGridSampler2d,
               ConvertAntialiasedBilinear>(typeConverter, patterns, opset);

@@ -80,6 +80,25 @@ func.func @forward(%x: !torch.vtensor<[4,6],f32>, %i: !torch.vtensor<[4,2],si64>
 
 // -----
 
+// take_along_dim broadcasts self and the indices in the other dims: each is
+// expanded to the other's shape with 1 at the axis.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[KEEP:.*]] = "onnx.Initializer"() {{.*}}dense<[1, 0]> : tensor<2xi64>
+// CHECK: %[[ISIZES:.*]] = "onnx.Initializer"() {{.*}}dense<[4, 2]> : tensor<2xi64>
+// CHECK: %[[ISHAPE:.*]] = "onnx.Mul"(%[[ISIZES]], %[[KEEP]])
+// CHECK: %[[UNIT:.*]] = "onnx.Initializer"() {{.*}}dense<[0, 1]> : tensor<2xi64>
+// CHECK: %[[ITARGET:.*]] = "onnx.Add"(%[[ISHAPE]], %[[UNIT]])
+// CHECK: %[[X:.*]] = "onnx.Expand"(%arg0, %[[ITARGET]]) : (tensor<1x6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+// CHECK: %[[I:.*]] = "onnx.Expand"(%arg1, %{{.*}}) : (tensor<4x2xi64>, tensor<2xi64>) -> tensor<?x?xi64>
+// CHECK: "onnx.GatherElements"(%[[X]], %[[I]]) {axis = 1 : si64} : (tensor<?x?xf32>, tensor<?x?xi64>) -> tensor<4x2xf32>
+func.func @forward(%x: !torch.vtensor<[1,6],f32>, %i: !torch.vtensor<[4,2],si64>) -> !torch.vtensor<[4,2],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.take_along_dim %x, %i, %int1 : !torch.vtensor<[1,6],f32>, !torch.vtensor<[4,2],si64>, !torch.int -> !torch.vtensor<[4,2],f32>
+  return %0 : !torch.vtensor<[4,2],f32>
+}
+
+// -----
+
 // index.Tensor with one index tensor on dim 1: Gather.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<4x6xf32>, %[[I:.*]]: tensor<3xi64>)

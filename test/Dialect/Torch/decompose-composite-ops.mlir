@@ -302,3 +302,52 @@ func.func @entr(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %0 = torch.operator "aten::special_entr"(%x) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// _unique2: unique_consecutive of the sorted elements, whose result sizes
+// depend on the values; the inverse indices are scattered back to where the
+// sort took each element from, in x's shape.
+
+// CHECK-LABEL: func.func @unique
+// CHECK:         %[[FLAT:.*]] = torch.aten.flatten.using_ints %arg0
+// CHECK:         %[[SORTED:.*]], %[[ORDER:.*]] = torch.aten.sort %[[FLAT]]
+// CHECK:         %[[U:.*]], %[[INV:.*]], %[[COUNTS:.*]] = torch.aten.unique_consecutive %[[SORTED]], {{.*}} -> !torch.vtensor<[?],f32>, !torch.vtensor<[20],si64>, !torch.vtensor<[?],si64>
+// CHECK:         %[[ZEROS:.*]] = torch.aten.zeros_like %[[ORDER]]
+// CHECK:         %[[PLACED:.*]] = torch.aten.scatter.src %[[ZEROS]], %{{.*}}, %[[ORDER]], %[[INV]]
+// CHECK:         %[[SHAPED:.*]] = torch.aten.reshape %[[PLACED]]
+// CHECK:         %[[CAST:.*]] = torch.tensor_static_info_cast %[[SHAPED]] {{.*}} to !torch.vtensor<[4,5],si64>
+// CHECK:         return %[[U]], %[[CAST]], %[[COUNTS]]
+func.func @unique(%x: !torch.vtensor<[4,5],f32>) -> (!torch.vtensor<[?],f32>, !torch.vtensor<[4,5],si64>, !torch.vtensor<[?],si64>) {
+  %true = torch.constant.bool true
+  %0:3 = torch.operator "aten::_unique2"(%x, %true, %true, %true) : (!torch.vtensor<[4,5],f32>, !torch.bool, !torch.bool, !torch.bool) -> (!torch.vtensor<[?],f32>, !torch.vtensor<[4,5],si64>, !torch.vtensor<[?],si64>)
+  return %0#0, %0#1, %0#2 : !torch.vtensor<[?],f32>, !torch.vtensor<[4,5],si64>, !torch.vtensor<[?],si64>
+}
+
+// -----
+
+// triplet_margin_loss with swap: the smaller of the two negative distances
+// (pairwise distances, which decompose in turn).
+
+// CHECK-LABEL: func.func @triplet_margin_loss
+// CHECK:         torch.aten.sub.Tensor %arg0, %arg2
+// CHECK:         %[[AN:.*]] = torch.aten.linalg_vector_norm
+// CHECK:         torch.aten.sub.Tensor %arg1, %arg2
+// CHECK:         %[[PN:.*]] = torch.aten.linalg_vector_norm
+// CHECK:         %[[NEG:.*]] = torch.aten.minimum %[[AN]], %[[PN]]
+// CHECK:         torch.aten.sub.Tensor %arg0, %arg1
+// CHECK:         %[[AP:.*]] = torch.aten.linalg_vector_norm
+// CHECK:         %[[DIFF:.*]] = torch.aten.sub.Tensor %[[AP]], %[[NEG]]
+// CHECK:         %[[GAP:.*]] = torch.aten.add.Scalar %[[DIFF]]
+// CHECK:         %[[LOSS:.*]] = torch.aten.clamp_min %[[GAP]]
+// CHECK:         %[[R:.*]] = torch.aten.mean %[[LOSS]]
+// CHECK:         return %[[R]]
+func.func @triplet_margin_loss(%a: !torch.vtensor<[4,6],f32>, %p: !torch.vtensor<[4,6],f32>, %n: !torch.vtensor<[4,6],f32>) -> !torch.vtensor<[],f32> {
+  %margin = torch.constant.float 1.000000e+00
+  %norm = torch.constant.float 2.000000e+00
+  %eps = torch.constant.float 9.9999999999999995E-7
+  %true = torch.constant.bool true
+  %int1 = torch.constant.int 1
+  %0 = torch.operator "aten::triplet_margin_loss"(%a, %p, %n, %margin, %norm, %eps, %true, %int1) : (!torch.vtensor<[4,6],f32>, !torch.vtensor<[4,6],f32>, !torch.vtensor<[4,6],f32>, !torch.float, !torch.float, !torch.float, !torch.bool, !torch.int) -> !torch.vtensor<[],f32>
+  return %0 : !torch.vtensor<[],f32>
+}

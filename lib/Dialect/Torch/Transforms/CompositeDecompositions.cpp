@@ -1814,6 +1814,81 @@ FailureOr<Results> decomposeFrobeniusNorm(Operation *op, Decomposer &d) {
       op->getOperand(4))};
 }
 
+/// _unique2(x, sorted, return_inverse, return_counts): unique_consecutive
+/// of x's elements sorted; the inverse indices put back where the sort took
+/// each element from. PyTorch sorts the result whether or not asked; NaNs
+/// sort last and, differing from each other, each stay.
+FailureOr<Results> decomposeUnique(Operation *op, Decomposer &d) {
+  Value x = op->getOperand(0);
+  std::optional<int64_t> rank = getRank(x);
+  std::optional<bool> inverse = matchConstantBool(op->getOperand(2));
+  Type dtype = getDtype(x);
+  if (!rank || !dtype || isComplexDtype(dtype) || isBoolDtype(dtype) ||
+      !inverse || !matchConstantBool(op->getOperand(1)) ||
+      !matchConstantBool(op->getOperand(3)))
+    return failure();
+  std::optional<bool> wantCounts = matchConstantBool(op->getOperand(3));
+  Value flat = d.make<AtenFlattenUsingIntsOp>(x, d.integer(0), d.integer(-1));
+  auto [sorted, order] =
+      d.make2<AtenSortOp>(flat, d.integer(0), d.boolean(false));
+  // Sizes that depend on the values: the types say what is known (a
+  // result not asked for is empty).
+  Type si64 = getSi64Dtype(d.context);
+  auto vector = [&](int64_t size, Type elementType) -> Type {
+    return ValueTensorType::get(d.context, ArrayRef<int64_t>{size},
+                                elementType);
+  };
+  auto flatSizes = getTensorType(flat).getOptionalSizes();
+  int64_t count = flatSizes ? (*flatSizes)[0] : kUnknownSize;
+  auto consecutive = AtenUniqueConsecutiveOp::create(
+      d.b, d.loc, vector(kUnknownSize, dtype),
+      vector(*inverse ? count : 0, si64),
+      vector(*wantCounts ? kUnknownSize : 0, si64), sorted, op->getOperand(2),
+      op->getOperand(3), d.none());
+  Value unique = consecutive.getResult0();
+  Value sortedInverse = consecutive.getResult1();
+  Value counts = consecutive.getResult2();
+  if (!*inverse)
+    return Results{unique, sortedInverse, counts};
+  Value zeros = d.make<AtenZerosLikeOp>(order, d.none(), d.none(), d.none(),
+                                        d.none(), d.none());
+  Value placed = d.make<AtenScatterSrcOp>(zeros, d.integer(0), order,
+                                          sortedInverse);
+  SmallVector<Value> sizes;
+  for (int64_t i = 0; i < *rank; ++i)
+    sizes.push_back(d.size(x, i));
+  return Results{unique, d.make<AtenReshapeOp>(placed, d.intList(sizes)),
+                 counts};
+}
+
+/// triplet_margin_loss(anchor, positive, negative, margin, p, eps, swap,
+/// reduction): `max(margin + d(anchor, positive) - d(anchor, negative),
+/// 0)` with pairwise distances d; with swap, the negative distance is the
+/// smaller of d(anchor, negative) and d(positive, negative).
+FailureOr<Results> decomposeTripletMarginLoss(Operation *op, Decomposer &d) {
+  Value anchor = op->getOperand(0), positive = op->getOperand(1);
+  Value negative = op->getOperand(2);
+  std::optional<bool> swap = matchConstantBool(op->getOperand(6));
+  std::optional<int64_t> reduction = matchConstantInt(op->getOperand(7));
+  Type dtype = getDtype(anchor);
+  if (!isFloatDtype(dtype) || getDtype(positive) != dtype ||
+      getDtype(negative) != dtype || !swap || !reduction)
+    return failure();
+  auto distance = [&](Value x, Value y) {
+    return d.make<AtenPairwiseDistanceOp>(x, y, op->getOperand(4),
+                                          op->getOperand(5), d.boolean(false));
+  };
+  Value toNegative = distance(anchor, negative);
+  if (*swap)
+    toNegative = d.make<AtenMinimumOp>(toNegative,
+                                       distance(positive, negative));
+  Value gap = d.make<AtenAddScalarOp>(
+      d.sub(distance(anchor, positive), toNegative), op->getOperand(3),
+      d.integer(1));
+  return Results{
+      d.reduce(d.make<AtenClampMinOp>(gap, d.integer(0)), *reduction)};
+}
+
 //===----------------------------------------------------------------------===//
 // The pattern
 //===----------------------------------------------------------------------===//
@@ -1919,6 +1994,9 @@ const llvm::StringMap<Entry> &getDecompositions() {
        {decomposeDropoutBackward, "TTf", "T"}},
       {"aten::linalg_matrix_norm.str_ord",
        {decomposeFrobeniusNorm, "TslbI", "T"}},
+      {"aten::_unique2", {decomposeUnique, "Tbbb", "TTT"}},
+      {"aten::triplet_margin_loss",
+       {decomposeTripletMarginLoss, "TTTfffbi", "T"}},
   };
   return table;
 }
