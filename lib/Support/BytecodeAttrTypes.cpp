@@ -460,8 +460,10 @@ AttrTypeSectionWalker::walkTypedValue(const AttrTypeEntry &entry) {
     return sink.fail(start, "a dense attribute in the attribute/type section "
                             "has elements that are neither integers nor "
                             "floats");
-  // The raw data holds every element, or one for all of them. Elements of
-  // one bit may be packed; others take whole bytes. IntegerType allows
+  // The raw data holds every element, or one for all of them, and nothing
+  // more: the reader hashes it an element at a time until its end, and runs
+  // past the end of a size that is not a whole number of elements. Elements
+  // of one bit are packed; others take whole bytes. IntegerType allows
   // 2^24 - 1 bits.
   uint64_t size;
   if (*shaped->elementBits == 0 ||
@@ -472,7 +474,7 @@ AttrTypeSectionWalker::walkTypedValue(const AttrTypeEntry &entry) {
                       : llvm::alignTo(*shaped->elementBits, 8);
   uint64_t splatBytes = llvm::divideCeil(bits, 8);
   if (size == splatBytes ||
-      size >= llvm::divideCeil(llvm::SaturatingMultiply(numElements, bits), 8))
+      size == llvm::divideCeil(llvm::SaturatingMultiply(numElements, bits), 8))
     return success();
   return sink.fail(start, "a dense attribute in the attribute/type section "
                           "holds " +

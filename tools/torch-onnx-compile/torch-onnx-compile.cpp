@@ -67,7 +67,7 @@ cl::OptionCategory category("torch-onnx-compile options");
 
 cl::opt<std::string>
     inputFilename(cl::Positional, cl::Required,
-                  cl::desc("<model.pt, model.pt2 or torch.mlir>"),
+                  cl::desc("<model.pt, model.pt2, torch.mlir or torch.mlirbc>"),
                   cl::cat(category));
 cl::opt<std::string> outputFilename(
     "o", cl::Required,
@@ -252,10 +252,17 @@ void removeOutput(llvm::StringRef path, bool wroteExternalData) {
                << "; --keep-on-failure keeps it\n";
 }
 
+/// Whether the input is Torch-dialect MLIR, as text (.mlir) or bytecode
+/// (.mlirbc), rather than an archive.
+bool isMLIRInput() {
+  llvm::StringRef name(inputFilename);
+  return name.ends_with(".mlir") || name.ends_with(".mlirbc");
+}
+
 int compile(MLIRContext &context, const char *argv0) {
   StageReporter reporter;
   OwningOpRef<ModuleOp> module;
-  if (llvm::StringRef(inputFilename).ends_with(".mlir")) {
+  if (isMLIRInput()) {
     reporter.enter("parsing " + inputFilename);
     llvm::SourceMgr sourceMgr;
     std::string error;
@@ -400,8 +407,7 @@ int main(int argc, char **argv) {
                  << "\n";
     return 2;
   }
-  if (!entry.empty() && entry != "forward" &&
-      !llvm::StringRef(inputFilename).ends_with(".mlir")) {
+  if (!entry.empty() && entry != "forward" && !isMLIRInput()) {
     llvm::errs() << "error: --entry " << entry
                  << " applies to MLIR input; an archive compiles forward\n";
     return 2;
