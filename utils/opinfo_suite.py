@@ -4,7 +4,7 @@
     PYTHONPATH=build/python_packages .venv/bin/python utils/opinfo_suite.py \\
         [--ops a,b,c | --composites] [--max-samples N] \\
         [--tools ours,torchscript,dynamo] [--write docs/op-coverage.md] \\
-        [--json FILE]
+        [--json FILE] [--keep-from FILE]
 
 The ops are the OpInfos of PyTorch's op database
 (torch.testing._internal.common_methods_invocations.op_db) whose aten op is
@@ -799,10 +799,10 @@ def _shown_command(command):
     for word in words:
         if skip:
             skip = False
-        elif word in ("--json", "--log", "--from-json"):
+        elif word in ("--json", "--log", "--from-json", "--keep-from"):
             skip = True
         elif word != "--quiet" and not word.startswith(
-                ("--json=", "--log=", "--from-json=")):
+                ("--json=", "--log=", "--from-json=", "--keep-from=")):
             shown.append(word)
     return " ".join(shlex.quote(w) for w in shown)
 
@@ -838,7 +838,12 @@ def report(rows, ops, meta):
         title, "",
         f"Made by `{_shown_command(meta['command'])}`: {meta['date']}, torch "
         f"{meta['torch']}, onnxruntime {meta['onnxruntime']}, onnxscript "
-        f"{meta['onnxscript']}, {meta['seconds'] / 60:.1f} minutes.", "",
+        f"{meta['onnxscript']}, {meta['seconds'] / 60:.1f} minutes."
+        + (f" The results of {' and '.join(meta['kept']['tools'])} are those "
+           f"of the run of {meta['kept']['date']} "
+           f"(`{_shown_command(meta['kept']['command'])}`), kept by "
+           f"`--keep-from`." + _differing(meta['kept'].get('differing'))
+           if meta.get("kept") else ""), "",
         f"{scope} gives "
         f"its first {meta['max_samples']} float32 CPU samples (int64 or "
         f"bool for ops without float32); each sample "
@@ -904,8 +909,47 @@ def report(rows, ops, meta):
     return "\n".join(lines) + "\n"
 
 
+def _differing(keys):
+    """The sentence on the OpInfos that have no kept results."""
+    if not keys:
+        return ""
+    shown = ", ".join(keys[:4]) + (", ..." if len(keys) > 4 else "")
+    return (f" {len(keys)} OpInfos whose samples differ from that run's "
+            f"({shown}) have none.")
+
+
 def _cell(text):
     return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def keep_results(ops, meta, path):
+    """Adds to `ops` and `meta` the results of the tools that this run left
+    out from the --json file at `path`, an earlier run of the same versions
+    on the same ops, so that a change of ours reruns ours alone. An op whose
+    samples differ from that run's (some draw their inputs at random) gets
+    none."""
+    with open(path) as f:
+        saved = json.load(f)
+    kept = [t for t in saved["meta"]["tools"] if t not in meta["tools"]]
+    for key in ("torch", "onnxruntime", "onnxscript", "max_samples"):
+        if saved["meta"].get(key) != meta.get(key):
+            raise SystemExit(f"{path}: its {key} differs from this run's")
+    differing = []
+    for key, entry in ops.items():
+        old = saved["ops"].get(key)
+        if old is None or [s["description"] for s in old["samples"]] != [
+                s["description"] for s in entry["samples"]]:
+            differing.append(key)
+            continue
+        for sample, old_sample in zip(entry["samples"], old["samples"]):
+            for tool in kept:
+                if tool in old_sample["results"]:
+                    sample["results"][tool] = old_sample["results"][tool]
+    meta["tools"] = [t for t in TOOLS if t in meta["tools"] or t in kept]
+    meta["opsets"].update({t: saved["meta"]["opsets"].get(t) for t in kept})
+    meta["kept"] = {"tools": kept, "date": saved["meta"]["date"],
+                    "command": saved["meta"]["command"],
+                    "differing": differing}
 
 
 def versions(tools, opset):
@@ -947,6 +991,9 @@ def main(argv):
     parser.add_argument("--write", metavar="MD", help="write the report here")
     parser.add_argument("--json", metavar="FILE",
                         help="write every result here")
+    parser.add_argument("--keep-from", metavar="FILE",
+                        help="take the other tools' results from this --json "
+                        "file of an earlier run")
     parser.add_argument("--log", help="append the worker's output here")
     parser.add_argument("--from-json", metavar="FILE",
                         help="write the report of a --json file instead of "
@@ -984,6 +1031,8 @@ def main(argv):
                     tools=args.tools, max_samples=args.max_samples,
                     composites=args.composites,
                     seconds=round(time.monotonic() - start, 1))
+        if args.keep_from:
+            keep_results(ops, meta, args.keep_from)
     members = {key: sets for key, _, sets in rows}
     op_sets = COMPOSITE_OP_SETS if meta.get("composites") else OP_SETS
     for set_key, title in op_sets:
