@@ -393,3 +393,17 @@ def test_max_pool_propagates_nan(tmp_path, fn, shape):
     PyTorch's kernels do: onnxruntime's MaxPool and ReduceMax skip NaN,
     which silently gave the window's largest number."""
     check(tmp_path, Unary(fn), (nan_planes(*shape),))
+
+
+@pytest.mark.parametrize("fn, shape", [
+    (lambda x: torch.mean(x), (0,)),
+    (lambda x: torch.mean(x, 1), (3, 0)),
+    (lambda x: torch.mean(x, 0, keepdim=True), (0, 2)),
+    (lambda x: torch.var_mean(x, 0, correction=0)[1], (0, 4)),
+    (lambda x: torch.var(x, 0), (0, 4)),
+    (lambda x: torch.std(x, 1, correction=2), (3, 1)),
+], ids=["all", "dim", "keepdim", "var_mean", "var", "std_no_freedom"])
+def test_mean_of_nothing_is_nan(tmp_path, fn, shape):
+    """onnxruntime's ReduceMean of no elements gives 0; PyTorch's mean is
+    NaN (0 / 0), and so is a variance with no degrees of freedom."""
+    check(tmp_path, Unary(fn), (torch.zeros(*shape),))

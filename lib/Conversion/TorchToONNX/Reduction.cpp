@@ -98,9 +98,24 @@ Value createReduction(ONNXBuilder &b, Reduction kind, Value input,
   case Reduction::Sum:
     return b.reduce<ONNX::ReduceSumOp>(b.cast(input, elementType), axes,
                                        keepdim);
-  case Reduction::Mean:
-    return b.reduce<ONNX::ReduceMeanOp>(b.cast(input, elementType), axes,
-                                        keepdim);
+  case Reduction::Mean: {
+    Value mean = b.reduce<ONNX::ReduceMeanOp>(b.cast(input, elementType),
+                                              axes, keepdim);
+    // onnxruntime's mean of no elements is 0, PyTorch's NaN (0 / 0): a NaN
+    // added where a reduced dim is 0. A dim known only at run time is
+    // taken to be nonzero.
+    std::optional<SmallVector<int64_t>> shape = getShape(input);
+    bool empty = shape && isFloatType(elementType) &&
+                 llvm::any_of(axes, [&](int64_t axis) {
+                   return axis < static_cast<int64_t>(shape->size()) &&
+                          (*shape)[axis] == 0;
+                 });
+    if (!empty)
+      return mean;
+    return b.binary<ONNX::AddOp>(
+        mean,
+        b.scalar(elementType, std::numeric_limits<double>::quiet_NaN()));
+  }
   case Reduction::Max:
   case Reduction::Min: {
     Value cast = b.cast(input, elementType);
@@ -325,13 +340,18 @@ struct ConvertVariance : public ONNXConversionPattern<OpTy> {
     ONNXBuilder b(rewriter, op.getLoc());
     Type elementType = type.getElementType();
     input = b.cast(input, elementType);
-    Value mean = b.reduce<ONNX::ReduceMeanOp>(input, *axes, true);
+    Value mean = createReduction(b, Reduction::Mean, input, *axes, true, type);
     Value centered = b.binary<ONNX::SubOp>(input, mean);
     Value sumOfSquares = b.reduce<ONNX::ReduceSumOp>(
         b.binary<ONNX::MulOp>(centered, centered), *axes, *keep);
     Value count = getReducedCount(b, input, *axes, elementType);
-    if (*correction != 0.0)
-      count = b.binary<ONNX::SubOp>(count, b.scalar(elementType, *correction));
+    // PyTorch divides by max(0, count - correction): no degrees of freedom
+    // give 0 / 0, NaN.
+    if (*correction != 0.0) {
+      Value freedom =
+          b.binary<ONNX::SubOp>(count, b.scalar(elementType, *correction));
+      count = b.binary<ONNX::MaxOp>(freedom, b.scalar(elementType, 0.0));
+    }
     Value result = b.binary<ONNX::DivOp>(sumOfSquares, count);
     if (IsStd)
       result = b.unary<ONNX::SqrtOp>(result);

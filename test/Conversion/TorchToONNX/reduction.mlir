@@ -61,7 +61,8 @@ func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[],si64> {
 
 // -----
 
-// var with the unbiased correction: sum of squared deviations over N - 1.
+// var with the unbiased correction: sum of squared deviations over
+// max(0, N - 1), as PyTorch divides.
 // CHECK-LABEL: func.func @main_graph
 // CHECK-SAME: (%[[X:.*]]: tensor<2x4xf32>)
 // CHECK: %[[M:.*]] = "onnx.ReduceMean"(%[[X]], %{{.*}}) {axes = [1], keepdims = 1 : si64}
@@ -71,7 +72,9 @@ func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[],si64> {
 // CHECK: %[[N:.*]] = "onnx.Initializer"() {{.*}}dense<4.000000e+00> : tensor<f32>
 // CHECK: %[[ONE:.*]] = "onnx.Initializer"() {{.*}}dense<1.000000e+00> : tensor<f32>
 // CHECK: %[[NM1:.*]] = "onnx.Sub"(%[[N]], %[[ONE]])
-// CHECK: %[[V:.*]] = "onnx.Div"(%[[S]], %[[NM1]])
+// CHECK: %[[ZERO:.*]] = "onnx.Initializer"() {{.*}}dense<0.000000e+00> : tensor<f32>
+// CHECK: %[[DOF:.*]] = "onnx.Max"(%[[NM1]], %[[ZERO]])
+// CHECK: %[[V:.*]] = "onnx.Div"(%[[S]], %[[DOF]])
 // CHECK: "onnx.Sqrt"(%[[V]])
 func.func @forward(%x: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[2],f32> {
   %int1 = torch.constant.int 1
@@ -208,4 +211,22 @@ func.func @forward(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2],f32> {
   %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
   %0 = torch.aten.linalg_vector_norm %x, %zero, %dims, %false, %none : !torch.vtensor<[2,3],f32>, !torch.float, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[2],f32>
   return %0 : !torch.vtensor<[2],f32>
+}
+
+// -----
+
+// The mean of no elements is NaN in PyTorch (0 / 0) and 0 in onnxruntime's
+// ReduceMean: a NaN is added where a reduced dim is 0.
+// CHECK-LABEL: func.func @main_graph
+// CHECK: %[[M:.*]] = "onnx.ReduceMean"(%arg0, %{{.*}}) {axes = [1], keepdims = 0 : si64} : (tensor<3x0xf32>, none) -> tensor<3xf32>
+// CHECK: %[[NAN:.*]] = "onnx.Initializer"() {{.*}}dense<0x7FC00000> : tensor<f32>
+// CHECK: %[[R:.*]] = "onnx.Add"(%[[M]], %[[NAN]])
+// CHECK: return %[[R]]
+func.func @forward(%x: !torch.vtensor<[3,0],f32>) -> !torch.vtensor<[3],f32> {
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.mean.dim %x, %dims, %false, %none : !torch.vtensor<[3,0],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
 }
