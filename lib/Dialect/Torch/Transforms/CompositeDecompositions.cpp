@@ -1822,12 +1822,11 @@ FailureOr<Results> decomposeUnique(Operation *op, Decomposer &d) {
   Value x = op->getOperand(0);
   std::optional<int64_t> rank = getRank(x);
   std::optional<bool> inverse = matchConstantBool(op->getOperand(2));
+  std::optional<bool> wantCounts = matchConstantBool(op->getOperand(3));
   Type dtype = getDtype(x);
   if (!rank || !dtype || isComplexDtype(dtype) || isBoolDtype(dtype) ||
-      !inverse || !matchConstantBool(op->getOperand(1)) ||
-      !matchConstantBool(op->getOperand(3)))
+      !inverse || !wantCounts || !matchConstantBool(op->getOperand(1)))
     return failure();
-  std::optional<bool> wantCounts = matchConstantBool(op->getOperand(3));
   Value flat = d.make<AtenFlattenUsingIntsOp>(x, d.integer(0), d.integer(-1));
   auto [sorted, order] =
       d.make2<AtenSortOp>(flat, d.integer(0), d.boolean(false));
