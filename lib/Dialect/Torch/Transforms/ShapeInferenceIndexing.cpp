@@ -11,16 +11,11 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 
-#include <limits>
-
 using namespace mlir;
 using namespace mlir::torch_onnx;
 using namespace mlir::torch_onnx::Torch;
 
 namespace {
-/// Slice ends at or above this mean "to the end".
-constexpr int64_t kEndOfDim = std::numeric_limits<int64_t>::max() / 2;
-
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 /// `input` with dim `d` replaced by `dim`.
@@ -171,33 +166,6 @@ std::optional<SmallVector<TensorInfo>> inferSplit(Operation *op,
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// slice(self, dim, start, end, step) along one dim.
-DimInfo sliceDim(DimInfo size, DimInfo start, DimInfo end, DimInfo step,
-                 bool startIsNone, bool endIsNone) {
-  if (startIsNone)
-    start = DimInfo::known(0);
-  if (endIsNone)
-    end = DimInfo::known(std::numeric_limits<int64_t>::max());
-  if (!step.isKnown() || step.size <= 0)
-    return DimInfo::unknown();
-  bool toEnd = (end.isKnown() && end.size >= kEndOfDim) ||
-               (!end.isKnown() && end.symbol && end.symbol == size.symbol);
-  if (!size.isKnown()) {
-    if (start.size == 0 && toEnd && step.size == 1)
-      return size;
-    return DimInfo::unknown();
-  }
-  if (!start.isKnown() || !end.isKnown())
-    return DimInfo::unknown();
-  auto clamp = [&](int64_t index) {
-    if (index < 0)
-      index += size.size;
-    return std::clamp<int64_t>(index, 0, size.size);
-  };
-  int64_t s = clamp(start.size), e = clamp(end.size);
-  return DimInfo::known(e > s ? ceilDiv(e - s, step.size) : 0);
-}
-
 /// index.Tensor: advanced indexing with a list of optional index tensors.
 TensorInfo indexTensor(const ShapeRefiner &refiner, const TensorInfo &input,
                        Value indexList) {
@@ -319,14 +287,10 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
   };
   auto getInt = [&](Value value) { return refiner.getInt(value); };
   return llvm::TypeSwitch<Operation *, std::optional<TensorInfo>>(op)
-      .Case<AtenCatOp, AtenConcatOp>([&](Operation *) {
-        return joinTensors(refiner.getTensorList(op->getOperand(0)),
-                           matchConstantInt(op->getOperand(1)),
+      .Case([&](AtenConcatOp concat) {
+        return joinTensors(refiner.getTensorList(concat.getTensors()),
+                           matchConstantInt(concat.getDim()),
                            /*isStack=*/false);
-      })
-      .Case([&](AtenStackOp stack) {
-        return joinTensors(refiner.getTensorList(stack.getTensors()),
-                           matchConstantInt(stack.getDim()), /*isStack=*/true);
       })
       .Case<AtenHstackOp, AtenVstackOp, AtenColumnStackOp>(
           [&](Operation *) -> TensorInfo {
@@ -357,28 +321,6 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
             return joinTensors(tensors, vertical || rank == 1 ? 0 : 1,
                                /*isStack=*/false);
           })
-      .Case([&](AtenSliceTensorOp slice) -> TensorInfo {
-        TensorInfo in = input();
-        std::optional<int64_t> dim = getDimOperand(in, slice.getDim());
-        if (!dim)
-          return in.hasRank() ? TensorInfo::withRank(in.getRank(), in.dtype)
-                              : in;
-        return withDim(in, *dim,
-                       sliceDim((*in.dims)[*dim], getInt(slice.getStart()),
-                                getInt(slice.getEnd()), getInt(slice.getStep()),
-                                isConstantNone(slice.getStart()),
-                                isConstantNone(slice.getEnd())));
-      })
-      .Case([&](AtenSelectIntOp select) -> TensorInfo {
-        TensorInfo in = input();
-        std::optional<int64_t> dim = getDimOperand(in, select.getDim());
-        if (!dim)
-          return in.hasRank() && in.getRank() > 0
-                     ? TensorInfo::withRank(in.getRank() - 1, in.dtype)
-                     : TensorInfo::unranked(in.dtype);
-        in.dims->erase(in.dims->begin() + *dim);
-        return in;
-      })
       .Case([&](AtenDiffOp diff) -> TensorInfo {
         // The dim shrinks by n after prepend and append are concatenated.
         TensorInfo in = input();
@@ -410,18 +352,6 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
                               : in;
         return withDim(in, *dim, getInt(op->getOperand(3)));
       })
-      .Case([&](AtenIndexSelectOp indexSelect) -> TensorInfo {
-        TensorInfo in = input();
-        TensorInfo index = input(2);
-        std::optional<int64_t> dim = getDimOperand(in, indexSelect.getDim());
-        if (!dim)
-          return in.hasRank() ? TensorInfo::withRank(in.getRank(), in.dtype)
-                              : in;
-        DimInfo count = DimInfo::unknown();
-        if (index.hasRank())
-          count = index.getRank() == 0 ? DimInfo::known(1) : (*index.dims)[0];
-        return withDim(in, *dim, count);
-      })
       .Case([&](AtenGatherOp) {
         TensorInfo result = input(2);
         result.dtype = input().dtype;
@@ -441,14 +371,6 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
             {DimInfo::unknown(), in.hasRank() ? DimInfo::known(in.getRank())
                                               : DimInfo::unknown()},
             getSi64Dtype(op->getContext()));
-      })
-      .Case([&](AtenEmbeddingOp embedding) -> TensorInfo {
-        TensorInfo weight = input(0), indices = input(1);
-        if (!indices.hasRank() || !weight.hasRank() || weight.getRank() != 2)
-          return TensorInfo::unranked(weight.dtype);
-        indices.dims->push_back((*weight.dims)[1]);
-        indices.dtype = weight.dtype;
-        return indices;
       })
       .Case<AtenConstantPadNdOp, AtenPadOp, AtenReflectionPad1dOp,
             AtenReflectionPad2dOp, AtenReplicationPad1dOp,

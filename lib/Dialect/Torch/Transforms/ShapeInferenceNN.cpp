@@ -26,28 +26,6 @@ namespace {
 // Matrix products
 //===----------------------------------------------------------------------===//
 
-/// matmul with numpy semantics: 1-d operands gain a dim that the result
-/// loses again; batch dims broadcast.
-TensorInfo matmulDims(const TensorInfo &a, const TensorInfo &b) {
-  Type dtype = promoteDtypes(a.dtype, b.dtype);
-  if (!a.hasRank() || !b.hasRank() || a.getRank() == 0 || b.getRank() == 0)
-    return TensorInfo::unranked(dtype);
-  SmallVector<DimInfo> lhs = *a.dims, rhs = *b.dims;
-  bool lhsVector = lhs.size() == 1, rhsVector = rhs.size() == 1;
-  if (lhsVector)
-    lhs.insert(lhs.begin(), DimInfo::known(1));
-  if (rhsVector)
-    rhs.push_back(DimInfo::known(1));
-  TensorInfo lhsBatch = TensorInfo::ranked(ArrayRef(lhs).drop_back(2), dtype);
-  TensorInfo rhsBatch = TensorInfo::ranked(ArrayRef(rhs).drop_back(2), dtype);
-  SmallVector<DimInfo> dims = *broadcastTensorDims({lhsBatch, rhsBatch});
-  if (!lhsVector)
-    dims.push_back(lhs[lhs.size() - 2]);
-  if (!rhsVector)
-    dims.push_back(rhs.back());
-  return TensorInfo::ranked(dims, dtype);
-}
-
 /// The dim `index` (negative from the back) of `info`, or unknown.
 DimInfo dimAt(const TensorInfo &info, int64_t index) {
   if (!info.hasRank())
@@ -324,38 +302,8 @@ PoolKind getPoolKind(Operation *op) {
 
 bool inferNormalization(Operation *op, ShapeRefiner &refiner) {
   auto input = [&] { return refiner.getTensor(op->getOperand(0)); };
-  if (isa<AtenBatchNormOp, AtenInstanceNormOp, AtenLayerNormOp,
-          AtenGroupNormOp>(op)) {
+  if (isa<AtenInstanceNormOp, AtenGroupNormOp>(op)) {
     refiner.setTensor(op->getResult(0), input());
-    return true;
-  }
-  if (auto bn = dyn_cast<AtenNativeBatchNormOp>(op)) {
-    TensorInfo in = input();
-    refiner.setTensor(bn.getResult(0), in);
-    // Eval mode returns empty statistics.
-    std::optional<bool> training = matchConstantBool(bn.getTraining());
-    DimInfo count = !training   ? DimInfo::unknown()
-                    : *training ? dimAt(in, 1)
-                                : DimInfo::known(0);
-    for (unsigned i : {1u, 2u})
-      refiner.setTensor(bn.getResult(i), TensorInfo::ranked({count}, in.dtype));
-    return true;
-  }
-  if (auto ln = dyn_cast<AtenNativeLayerNormOp>(op)) {
-    TensorInfo in = input();
-    refiner.setTensor(ln.getResult(0), in);
-    std::optional<SmallVector<DimInfo>> normalized =
-        refiner.getIntList(ln.getNormalizedShape());
-    TensorInfo stats = TensorInfo::unranked(in.dtype);
-    if (in.hasRank() && normalized &&
-        static_cast<int64_t>(normalized->size()) <= in.getRank()) {
-      stats = in;
-      for (DimInfo &dim :
-           MutableArrayRef<DimInfo>(*stats.dims).take_back(normalized->size()))
-        dim = DimInfo::known(1);
-    }
-    refiner.setTensor(ln.getResult(1), stats);
-    refiner.setTensor(ln.getResult(2), stats);
     return true;
   }
   if (auto gn = dyn_cast<AtenNativeGroupNormOp>(op)) {
@@ -375,28 +323,10 @@ std::optional<TensorInfo> inferProduct(Operation *op,
   auto input = [&](unsigned i) { return refiner.getTensor(op->getOperand(i)); };
   return llvm::TypeSwitch<Operation *, std::optional<TensorInfo>>(op)
       .Case([&](AtenLinearOp) { return linearDims(input(0), input(1)); })
-      .Case([&](AtenMatmulOp) { return matmulDims(input(0), input(1)); })
-      .Case<AtenMmOp, AtenBmmOp>([&](Operation *) -> TensorInfo {
-        TensorInfo a = input(0), b = input(1);
-        unsigned rank = isa<AtenMmOp>(op) ? 2 : 3;
-        Type dtype = promoteDtypes(a.dtype, b.dtype);
-        SmallVector<DimInfo> dims;
-        if (rank == 3)
-          dims.push_back(unifyDims(dimAt(a, 0), dimAt(b, 0)));
-        dims.push_back(dimAt(a, -2));
-        dims.push_back(dimAt(b, -1));
-        return TensorInfo::ranked(dims, dtype);
-      })
       .Case([&](AtenAddmmOp) {
         TensorInfo a = input(1), b = input(2);
         return TensorInfo::ranked(
             {dimAt(a, 0), dimAt(b, 1)},
-            promoteOperandDtypes(refiner, op->getOperands().take_front(3)));
-      })
-      .Case([&](AtenBaddbmmOp) {
-        TensorInfo a = input(1), b = input(2);
-        return TensorInfo::ranked(
-            {unifyDims(dimAt(a, 0), dimAt(b, 0)), dimAt(a, 1), dimAt(b, 2)},
             promoteOperandDtypes(refiner, op->getOperands().take_front(3)));
       })
       .Case([&](AtenMvOp) {

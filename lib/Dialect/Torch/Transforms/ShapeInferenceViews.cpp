@@ -118,26 +118,6 @@ TensorInfo repeatDims(const TensorInfo &input,
   return TensorInfo::ranked(dims, input.dtype);
 }
 
-TensorInfo flattenDims(const TensorInfo &input, std::optional<int64_t> start,
-                       std::optional<int64_t> end) {
-  if (!input.hasRank())
-    return input;
-  int64_t rank = input.getRank();
-  if (rank == 0)
-    return TensorInfo::ranked({DimInfo::known(1)}, input.dtype);
-  if (!start || !end)
-    return TensorInfo::unranked(input.dtype);
-  std::optional<int64_t> s = normalizeDim(*start, rank);
-  std::optional<int64_t> e = normalizeDim(*end, rank);
-  if (!s || !e || *s > *e)
-    return TensorInfo::unranked(input.dtype);
-  ArrayRef<DimInfo> dims = *input.dims;
-  SmallVector<DimInfo> result(dims.take_front(*s));
-  result.push_back(multiplyAllDims(dims.slice(*s, *e - *s + 1)));
-  llvm::append_range(result, dims.drop_front(*e + 1));
-  return TensorInfo::ranked(result, input.dtype);
-}
-
 TensorInfo unflattenDims(const TensorInfo &input, std::optional<int64_t> dim,
                          std::optional<SmallVector<DimInfo>> sizes) {
   if (!input.hasRank() || !dim || !sizes)
@@ -155,83 +135,13 @@ TensorInfo unflattenDims(const TensorInfo &input, std::optional<int64_t> dim,
   return TensorInfo::ranked(result, input.dtype);
 }
 
-/// squeeze of the dims in `which` (all dims when none); an unknown dim
-/// might be 1, so the rank is unknown then.
-TensorInfo squeezeDims(const TensorInfo &input, std::optional<int64_t> which,
-                       bool all) {
+/// `input` with dims `a` and `b` swapped.
+TensorInfo transposeDims(const TensorInfo &input, int64_t a, int64_t b) {
   if (!input.hasRank())
     return input;
   int64_t rank = input.getRank();
-  std::optional<int64_t> only;
-  if (!all) {
-    if (!which)
-      return TensorInfo::unranked(input.dtype);
-    if (rank == 0)
-      return input;
-    only = normalizeDim(*which, rank);
-    if (!only)
-      return TensorInfo::unranked(input.dtype);
-  }
-  SmallVector<DimInfo> dims;
-  for (auto [i, dim] : llvm::enumerate(*input.dims)) {
-    bool selected = all || static_cast<int64_t>(i) == *only;
-    if (!selected || (dim.isKnown() && dim.size != 1)) {
-      dims.push_back(dim);
-      continue;
-    }
-    if (!dim.isKnown())
-      return TensorInfo::unranked(input.dtype);
-  }
-  return TensorInfo::ranked(dims, input.dtype);
-}
-
-/// squeeze.dims: squeezeDims over each dim of `which` (none when it is not
-/// known).
-TensorInfo squeezeDimList(const TensorInfo &input,
-                          std::optional<SmallVector<int64_t>> which) {
-  if (!input.hasRank() || input.getRank() == 0)
-    return input;
-  if (!which)
-    return TensorInfo::unranked(input.dtype);
-  int64_t rank = input.getRank();
-  SmallVector<bool> selected(rank, false);
-  for (int64_t dim : *which) {
-    std::optional<int64_t> index = normalizeDim(dim, rank);
-    if (!index)
-      return TensorInfo::unranked(input.dtype);
-    selected[*index] = true;
-  }
-  SmallVector<DimInfo> dims;
-  for (auto [i, dim] : llvm::enumerate(*input.dims)) {
-    if (!selected[i] || (dim.isKnown() && dim.size != 1)) {
-      dims.push_back(dim);
-      continue;
-    }
-    if (!dim.isKnown())
-      return TensorInfo::unranked(input.dtype);
-  }
-  return TensorInfo::ranked(dims, input.dtype);
-}
-
-TensorInfo unsqueezeDims(const TensorInfo &input, std::optional<int64_t> dim) {
-  if (!input.hasRank())
-    return input;
-  std::optional<int64_t> d =
-      dim ? normalizeDim(*dim, input.getRank() + 1) : std::nullopt;
-  if (!d)
-    return TensorInfo::unranked(input.dtype);
-  TensorInfo result = input;
-  result.dims->insert(result.dims->begin() + *d, DimInfo::known(1));
-  return result;
-}
-
-TensorInfo transposeDims(const TensorInfo &input, std::optional<int64_t> a,
-                         std::optional<int64_t> b) {
-  if (!input.hasRank())
-    return input;
-  int64_t rank = input.getRank();
-  std::optional<int64_t> da = a ? normalizeDim(*a, rank) : std::nullopt;
-  std::optional<int64_t> db = b ? normalizeDim(*b, rank) : std::nullopt;
+  std::optional<int64_t> da = normalizeDim(a, rank);
+  std::optional<int64_t> db = normalizeDim(b, rank);
   if (!da || !db)
     return TensorInfo::withRank(rank, input.dtype);
   TensorInfo result = input;
@@ -265,27 +175,9 @@ bool mlir::torch_onnx::Torch::inferViewOp(Operation *op,
                 result.dtype = input().dtype;
                 return result;
               })
-          .Case([&](AtenFlattenUsingIntsOp flatten) {
-            return flattenDims(input(), getConstant(flatten.getStartDim()),
-                               getConstant(flatten.getEndDim()));
-          })
           .Case([&](AtenUnflattenIntOp unflatten) {
             return unflattenDims(input(), getConstant(unflatten.getDim()),
                                  refiner.getIntList(unflatten.getSizes()));
-          })
-          .Case([&](AtenPermuteOp permute) {
-            return permuteDims(input(),
-                               getConstantInts(refiner, permute.getDims()));
-          })
-          .Case([&](AtenTransposeIntOp transpose) {
-            return transposeDims(input(), getConstant(transpose.getDim0()),
-                                 getConstant(transpose.getDim1()));
-          })
-          .Case([&](AtenTOp) {
-            TensorInfo in = input();
-            if (in.hasRank() && in.getRank() == 2)
-              return transposeDims(in, 0, 1);
-            return in;
           })
           .Case<AtenMTOp, AtenMHOp, AtenAdjointOp>([&](Operation *) {
             TensorInfo in = input();
@@ -329,20 +221,6 @@ bool mlir::torch_onnx::Torch::inferViewOp(Operation *op,
               return TensorInfo::unranked(in.dtype);
             return permuteDims(in,
                                getMovedimPermutation(*src, *dst, in.getRank()));
-          })
-          .Case([&](AtenSqueezeOp) {
-            return squeezeDims(input(), std::nullopt, /*all=*/true);
-          })
-          .Case([&](AtenSqueezeDimOp squeeze) {
-            return squeezeDims(input(), getConstant(squeeze.getDim()),
-                               /*all=*/false);
-          })
-          .Case([&](AtenSqueezeDimsOp squeeze) {
-            return squeezeDimList(input(),
-                                  getConstantInts(refiner, squeeze.getDim()));
-          })
-          .Case([&](AtenUnsqueezeOp unsqueeze) {
-            return unsqueezeDims(input(), getConstant(unsqueeze.getDim()));
           })
           .Case<AtenExpandOp, AtenBroadcastToOp>([&](Operation *) {
             return expandDims(input(), refiner.getIntList(op->getOperand(1)));
