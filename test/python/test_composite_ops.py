@@ -407,3 +407,21 @@ def test_mean_of_nothing_is_nan(tmp_path, fn, shape):
     """onnxruntime's ReduceMean of no elements gives 0; PyTorch's mean is
     NaN (0 / 0), and so is a variance with no degrees of freedom."""
     check(tmp_path, Unary(fn), (torch.zeros(*shape),))
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x: torch.mean(x, 1),
+    lambda x: torch.mean(x),
+    lambda x: torch.var_mean(x, 1, keepdim=True)[1],
+], ids=["dim", "all", "var_mean"])
+def test_mean_over_a_dynamic_dim_of_size_0(tmp_path, fn):
+    """A reduced dim known only at run time may be 0 there: the mean is
+    still NaN, as PyTorch's, where ReduceMean would give 0."""
+    path = tmp_path / "model.onnx"
+    model = Unary(fn)
+    result = torch_onnx.export(model, (torch.randn(3, 4),), path,
+                               dynamic_axes={"x": {1: "width"}})
+    for x in (torch.randn(3, 5), torch.zeros(3, 0)):
+        (actual,) = run_ort(path, dict(zip(result.input_names, (x,))))
+        np.testing.assert_allclose(actual, model(x).numpy(), rtol=1e-5,
+                                   atol=1e-6, equal_nan=True)

@@ -86,6 +86,31 @@ Value propagateNaNIndex(ONNXBuilder &b, Value input, Value indices,
                           indices});
 }
 
+/// The number of elements `axes` of `input` span, as a 0-d tensor of
+/// `elementType`: a constant when the dims are static.
+Value getReducedCount(ONNXBuilder &b, Value input, ArrayRef<int64_t> axes,
+                      Type elementType) {
+  std::optional<SmallVector<int64_t>> shape = getShape(input);
+  int64_t count = 1;
+  bool isStatic = true;
+  for (int64_t axis : axes) {
+    int64_t size = (*shape)[axis];
+    if (size == ShapedType::kDynamic)
+      isStatic = false;
+    else
+      count *= size;
+  }
+  if (isStatic)
+    return b.intScalar(elementType, count);
+  SmallVector<Value> sizes;
+  for (int64_t axis : axes)
+    sizes.push_back(b.dimSize(input, axis));
+  Value product = sizes.front();
+  for (Value size : ArrayRef<Value>(sizes).drop_front())
+    product = b.binary<ONNX::MulOp>(product, size);
+  return b.cast(product, elementType);
+}
+
 /// `input` reduced over `axes` as `kind`, with result type `type`.
 Value createReduction(ONNXBuilder &b, Reduction kind, Value input,
                       ArrayRef<int64_t> axes, bool keepdim, TensorType type) {
@@ -99,18 +124,26 @@ Value createReduction(ONNXBuilder &b, Reduction kind, Value input,
     return b.reduce<ONNX::ReduceSumOp>(b.cast(input, elementType), axes,
                                        keepdim);
   case Reduction::Mean: {
-    Value mean = b.reduce<ONNX::ReduceMeanOp>(b.cast(input, elementType),
-                                              axes, keepdim);
-    // onnxruntime's mean of no elements is 0, PyTorch's NaN (0 / 0): a NaN
-    // added where a reduced dim is 0. A dim known only at run time is
-    // taken to be nonzero.
+    Value cast = b.cast(input, elementType);
+    // onnxruntime's mean of no elements is 0, PyTorch's NaN (0 / 0). A
+    // reduced dim known only at run time may be 0: the sum is divided by
+    // the count then, which gives PyTorch's NaN. A dim known to be 0 adds
+    // a NaN.
     std::optional<SmallVector<int64_t>> shape = getShape(input);
-    bool empty = shape && isFloatType(elementType) &&
-                 llvm::any_of(axes, [&](int64_t axis) {
-                   return axis < static_cast<int64_t>(shape->size()) &&
-                          (*shape)[axis] == 0;
-                 });
-    if (!empty)
+    auto anyReducedDim = [&](auto predicate) {
+      return shape && isFloatType(elementType) &&
+             llvm::any_of(axes, [&](int64_t axis) {
+               return axis < static_cast<int64_t>(shape->size()) &&
+                      predicate((*shape)[axis]);
+             });
+    };
+    if (anyReducedDim(ShapedType::isDynamic)) {
+      Value sum = b.reduce<ONNX::ReduceSumOp>(cast, axes, keepdim);
+      return b.binary<ONNX::DivOp>(
+          sum, getReducedCount(b, input, axes, elementType));
+    }
+    Value mean = b.reduce<ONNX::ReduceMeanOp>(cast, axes, keepdim);
+    if (!anyReducedDim([](int64_t size) { return size == 0; }))
       return mean;
     return b.binary<ONNX::AddOp>(
         mean,
@@ -268,31 +301,6 @@ struct ConvertArgMinMax : public ONNXConversionPattern<OpTy> {
 //===----------------------------------------------------------------------===//
 // Variance, standard deviation, norms
 //===----------------------------------------------------------------------===//
-
-/// The number of elements `axes` of `input` span, as a 0-d tensor of
-/// `elementType`: a constant when the dims are static.
-Value getReducedCount(ONNXBuilder &b, Value input, ArrayRef<int64_t> axes,
-                      Type elementType) {
-  std::optional<SmallVector<int64_t>> shape = getShape(input);
-  int64_t count = 1;
-  bool isStatic = true;
-  for (int64_t axis : axes) {
-    int64_t size = (*shape)[axis];
-    if (size == ShapedType::kDynamic)
-      isStatic = false;
-    else
-      count *= size;
-  }
-  if (isStatic)
-    return b.intScalar(elementType, count);
-  SmallVector<Value> sizes;
-  for (int64_t axis : axes)
-    sizes.push_back(b.dimSize(input, axis));
-  Value product = sizes.front();
-  for (Value size : ArrayRef<Value>(sizes).drop_front())
-    product = b.binary<ONNX::MulOp>(product, size);
-  return b.cast(product, elementType);
-}
 
 /// The overloads of var and std: `(self, unbiased)`, `.dim(self, dim,
 /// unbiased, keepdim)` and `.correction(self, dim, correction, keepdim)`.

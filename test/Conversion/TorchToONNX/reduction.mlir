@@ -230,3 +230,23 @@ func.func @forward(%x: !torch.vtensor<[3,0],f32>) -> !torch.vtensor<[3],f32> {
   %0 = torch.aten.mean.dim %x, %dims, %false, %none : !torch.vtensor<[3,0],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[3],f32>
   return %0 : !torch.vtensor<[3],f32>
 }
+
+// -----
+
+// A reduced dim known only at run time may be 0 there: the sum is divided
+// by the count, which gives NaN as PyTorch does, instead of a ReduceMean.
+// CHECK-LABEL: func.func @main_graph
+// CHECK-NOT: onnx.ReduceMean
+// CHECK: %[[S:.*]] = "onnx.ReduceSum"(%arg0, %{{.*}}) {keepdims = 0 : si64} : (tensor<3x?xf32>, tensor<1xi64>) -> tensor<3xf32>
+// CHECK: %[[SHAPE:.*]] = "onnx.Shape"(%arg0)
+// CHECK: %[[N:.*]] = "onnx.Cast"
+// CHECK: %[[R:.*]] = "onnx.Div"(%[[S]], %[[N]])
+// CHECK: return %[[R]]
+func.func @forward(%x: !torch.vtensor<[3,?],f32>) -> !torch.vtensor<[3],f32> {
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %dims = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.mean.dim %x, %dims, %false, %none : !torch.vtensor<[3,?],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
