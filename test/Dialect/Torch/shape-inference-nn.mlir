@@ -22,6 +22,18 @@ func.func @products(%x: !torch.vtensor<[?,16],f32>, %w: !torch.vtensor<[4,16],f3
 
 // -----
 
+// LibTorch has no shape function of baddbmm: its rule takes the batch from
+// whichever operand knows it.
+// CHECK-LABEL: func.func @baddbmm
+// CHECK: torch.aten.baddbmm %{{.*}} -> !torch.vtensor<[2,3,5],f32>
+func.func @baddbmm(%s: !torch.vtensor<[?,3,5],f32>, %a: !torch.vtensor<[?,3,4],f32>, %b: !torch.vtensor<[2,4,5],f32>) -> !torch.vtensor {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.baddbmm %s, %a, %b, %int1, %int1 : !torch.vtensor<[?,3,5],f32>, !torch.vtensor<[?,3,4],f32>, !torch.vtensor<[2,4,5],f32>, !torch.int, !torch.int -> !torch.vtensor
+  return %0 : !torch.vtensor
+}
+
+// -----
+
 // Convolutions: stride, padding, dilation and groups.
 
 // CHECK-LABEL: func.func @convolutions

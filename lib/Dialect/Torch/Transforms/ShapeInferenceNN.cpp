@@ -329,6 +329,13 @@ std::optional<TensorInfo> inferProduct(Operation *op,
             {dimAt(a, 0), dimAt(b, 1)},
             promoteOperandDtypes(refiner, op->getOperands().take_front(3)));
       })
+      // LibTorch has no shape function of baddbmm.
+      .Case([&](AtenBaddbmmOp) {
+        TensorInfo a = input(1), b = input(2);
+        return TensorInfo::ranked(
+            {unifyDims(dimAt(a, 0), dimAt(b, 0)), dimAt(a, 1), dimAt(b, 2)},
+            promoteOperandDtypes(refiner, op->getOperands().take_front(3)));
+      })
       .Case([&](AtenMvOp) {
         return TensorInfo::ranked(
             {dimAt(input(0), 0)},
