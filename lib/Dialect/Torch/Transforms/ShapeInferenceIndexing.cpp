@@ -33,10 +33,10 @@ std::optional<int64_t> getDimOperand(const TensorInfo &input, Value dim) {
   return normalizeDim(*value, input.getRank());
 }
 
-/// cat / stack of `tensors`: their dims unified, with `dim` summed (cat) or
-/// a new dim of the tensor count inserted (stack).
+/// cat of `tensors` (for concat and the stack forms, which LibTorch's
+/// shape functions lack): their dims unified, with `dim` summed.
 TensorInfo joinTensors(const std::optional<SmallVector<TensorInfo>> &tensors,
-                       std::optional<int64_t> dimConstant, bool isStack) {
+                       std::optional<int64_t> dimConstant) {
   if (!tensors || tensors->empty())
     return TensorInfo::unranked();
   Type dtype = tensors->front().dtype;
@@ -45,7 +45,7 @@ TensorInfo joinTensors(const std::optional<SmallVector<TensorInfo>> &tensors,
   // Legacy cat skips 1-d empty tensors.
   SmallVector<TensorInfo> parts;
   for (const TensorInfo &tensor : *tensors)
-    if (isStack || !tensor.hasRank() || tensor.getRank() != 1 ||
+    if (!tensor.hasRank() || tensor.getRank() != 1 ||
         (*tensor.dims)[0].size != 0)
       parts.push_back(tensor);
   if (parts.empty())
@@ -57,7 +57,7 @@ TensorInfo joinTensors(const std::optional<SmallVector<TensorInfo>> &tensors,
   if (!rank || !dimConstant)
     return TensorInfo::unranked(dtype);
   std::optional<int64_t> dim =
-      normalizeDim(*dimConstant, isStack ? *rank + 1 : *rank);
+      normalizeDim(*dimConstant, *rank);
   if (!dim)
     return TensorInfo::unranked(dtype);
   SmallVector<DimInfo> dims(*rank, DimInfo::unknown());
@@ -69,25 +69,19 @@ TensorInfo joinTensors(const std::optional<SmallVector<TensorInfo>> &tensors,
       continue;
     }
     for (auto [i, d] : llvm::enumerate(*part.dims)) {
-      if (!isStack && static_cast<int64_t>(i) == *dim)
+      if (static_cast<int64_t>(i) == *dim)
         continue;
       dims[i] = firstDim ? d : unifyDims(dims[i], d);
     }
     firstDim = false;
-    if (!isStack) {
-      DimInfo d = (*part.dims)[*dim];
-      if (parts.size() == 1)
-        sum = d;
-      else
-        sum = sum.isKnown() && d.isKnown() ? DimInfo::known(sum.size + d.size)
-                                           : DimInfo::unknown();
-    }
+    DimInfo d = (*part.dims)[*dim];
+    if (parts.size() == 1)
+      sum = d;
+    else
+      sum = sum.isKnown() && d.isKnown() ? DimInfo::known(sum.size + d.size)
+                                         : DimInfo::unknown();
   }
-  if (isStack)
-    dims.insert(dims.begin() + *dim,
-                DimInfo::known(static_cast<int64_t>(tensors->size())));
-  else
-    dims[*dim] = sum;
+  dims[*dim] = sum;
   return TensorInfo::ranked(dims, dtype);
 }
 
@@ -289,8 +283,7 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
   return llvm::TypeSwitch<Operation *, std::optional<TensorInfo>>(op)
       .Case([&](AtenConcatOp concat) {
         return joinTensors(refiner.getTensorList(concat.getTensors()),
-                           matchConstantInt(concat.getDim()),
-                           /*isStack=*/false);
+                           matchConstantInt(concat.getDim()));
       })
       .Case<AtenHstackOp, AtenVstackOp, AtenColumnStackOp>(
           [&](Operation *) -> TensorInfo {
@@ -318,8 +311,7 @@ std::optional<TensorInfo> inferIndexingResult(Operation *op,
               tensor = TensorInfo::ranked(dims, tensor.dtype);
             }
             int64_t rank = tensors->front().getRank();
-            return joinTensors(tensors, vertical || rank == 1 ? 0 : 1,
-                               /*isStack=*/false);
+            return joinTensors(tensors, vertical || rank == 1 ? 0 : 1);
           })
       .Case([&](AtenDiffOp diff) -> TensorInfo {
         // The dim shrinks by n after prepend and append are concatenated.
