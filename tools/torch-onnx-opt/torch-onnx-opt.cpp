@@ -6,6 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "torch-onnx/InitAll.h"
+#ifdef TORCH_ONNX_META_KERNELS
+#include "torch-onnx/Import/TorchScript/MetaKernels.h"
+#endif
 #include "torch-onnx/Support/NestingDepth.h"
 #include "torch-onnx/Version.h"
 
@@ -21,6 +24,9 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::torch_onnx::registerAllDialects(registry);
+#ifdef TORCH_ONNX_META_KERNELS
+  mlir::torch_onnx::registerMetaKernels(registry);
+#endif
   mlir::torch_onnx::registerAllPasses();
   llvm::cl::SetVersionPrinter(mlir::torch_onnx::printVersion);
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(

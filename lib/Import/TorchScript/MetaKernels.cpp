@@ -16,8 +16,8 @@
 // elements, ints up to kSmallInt) run through the CPU kernel three times,
 // on zeros, on ones and on 0, 1, 2...; the results' types count only if
 // all runs agree, so that an operator whose result sizes depend on the data
-// (nonzero, unique) is not taken for one whose sizes are static. Operators that PyTorch tags as
-// data-dependent, and factories, never run on the CPU.
+// (nonzero, unique) is not taken for one whose sizes are static. Operators
+// that PyTorch tags as data-dependent, and factories, never run on the CPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,7 +60,7 @@ enum class Data {
 };
 
 /// The largest operands that run through a CPU kernel.
-constexpr int64_t kSmallTensor = 1 << 16;
+constexpr int64_t kSmallTensor = 1 << 18;
 constexpr int64_t kSmallInt = 1 << 16;
 
 at::Tensor makeTensor(const MetaTensor &tensor, Data data) {
@@ -134,7 +134,9 @@ c10::IValue makeIValue(const c10::Argument &argument,
     if (isOptionalTensorList(argument)) {
       c10::List<std::optional<at::Tensor>> list;
       for (const MetaTensor &tensor : operand.tensors)
-        list.push_back(makeTensor(tensor, data));
+        list.push_back(tensor.isNone ? std::nullopt
+                                     : std::optional<at::Tensor>(
+                                           makeTensor(tensor, data)));
       return list;
     }
     c10::List<at::Tensor> list;
@@ -148,7 +150,10 @@ c10::IValue makeIValue(const c10::Argument &argument,
     return c10::List<int64_t>(
         std::vector<int64_t>(operand.ints.begin(), operand.ints.end()));
   case MetaOperand::Kind::Float:
-    return operand.number;
+    return operand.numbers.front();
+  case MetaOperand::Kind::FloatList:
+    return c10::List<double>(
+        std::vector<double>(operand.numbers.begin(), operand.numbers.end()));
   case MetaOperand::Kind::Bool:
     return operand.boolean;
   case MetaOperand::Kind::Str:

@@ -370,3 +370,20 @@ func.func @forward(%arg0: !torch.vtensor<[?,0,4,424],f32>) -> !torch.vtensor<[?,
   %0 = torch.aten.conv3d %arg0, %w, %none, %ones, %zeros, %ones, %int1 : !torch.vtensor<[?,0,4,424],f32>, !torch.vtensor<[3,2,2,2,2],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[?,3,3,3,3],f32>
   return %0 : !torch.vtensor<[?,3,3,3,3],f32>
 }
+
+// -----
+
+// A batched input padded by 1 is still narrower than the dilated kernel:
+// 3 + 2 - 2 * (3 - 1) = 1 fits in H, 1 + 2 - 4 = -1 does not in W.
+// expected-note @+1 {{operand 0 is argument 'arg0' of shape [?, 3, 3, 1] and dtype f32}}
+func.func @dilated_window(%arg0: !torch.vtensor<[?,3,3,1],f32>) -> !torch.vtensor {
+  %w = torch.vtensor.literal(dense<1.000000e+00> : tensor<4x3x3x3xf32>) : !torch.vtensor<[4,3,3,3],f32>
+  %none = torch.constant.none
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %ones = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %twos = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error @+1 {{'aten::conv2d' rejects its operands (operand 0 of shape [?, 3, 3, 1], operand 1 of shape [4, 3, 3, 3]): dim 3 of result 0 would have size -1}}
+  %0 = torch.aten.conv2d %arg0, %w, %none, %ones, %ones, %twos, %int1 : !torch.vtensor<[?,3,3,1],f32>, !torch.vtensor<[4,3,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor
+  return %0 : !torch.vtensor
+}

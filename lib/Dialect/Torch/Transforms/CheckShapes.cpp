@@ -16,11 +16,13 @@
 
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 #include "torch-onnx/Dialect/Torch/IR/TorchSemantics.h"
+#include "torch-onnx/Dialect/Torch/Transforms/MetaKernels.h"
 #include "torch-onnx/Dialect/Torch/Transforms/Passes.h"
 #include "torch-onnx/Dialect/Torch/Transforms/ShapeLibrary.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -46,6 +48,47 @@ std::string formatDtype(Type dtype) {
 } // namespace
 
 namespace {
+
+/// The operands of a convolution that its shape depends on. Every
+/// convolution op has its input, weight and bias as operands 0, 1 and 2.
+struct ConvOperands {
+  Value input, weight, stride, padding, dilation, outputPadding, groups;
+  bool transposed = false;
+};
+
+/// The operands of `op` when it is a convolution, plain or transposed; none
+/// for other ops and for `aten.convolution` forms whose `transposed` flag is
+/// not constant.
+std::optional<ConvOperands> getConvOperands(Operation *op) {
+  ConvOperands c;
+  auto operand = [&](unsigned i) { return op->getOperand(i); };
+  return llvm::TypeSwitch<Operation *, std::optional<ConvOperands>>(op)
+      .Case<AtenConv1dOp, AtenConv2dOp, AtenConv3dOp, AtenConv1dPaddingOp,
+            AtenConv2dPaddingOp, AtenConv3dPaddingOp, Aten_ConvolutionModeOp>(
+          [&](Operation *) {
+        c = {operand(0), operand(1), operand(3), operand(4),
+             operand(5), Value(),    operand(6)};
+        return c;
+      })
+      .Case<AtenConvTranspose1dOp, AtenConvTranspose2dInputOp,
+            AtenConvTranspose3dInputOp>([&](Operation *) {
+        c = {operand(0), operand(1), operand(3), operand(4),
+             operand(7), operand(5), operand(6), true};
+        return c;
+      })
+      .Case<AtenConvolutionOp, Aten_ConvolutionOp,
+            Aten_ConvolutionDeprecatedOp>(
+          [&](Operation *) -> std::optional<ConvOperands> {
+            std::optional<bool> transposed = matchConstantBool(operand(6));
+            if (!transposed)
+              return std::nullopt;
+            c = {operand(0), operand(1), operand(3), operand(4),
+                 operand(5), operand(7), operand(8), *transposed};
+            return c;
+          })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
 
 bool isKnown(int64_t size) { return size != kUnknownSize; }
 
@@ -125,6 +168,11 @@ private:
   /// Checks `op` alone; true when it reported a mismatch.
   bool checkOp(Operation *op);
   bool checkConvolution(Operation *op);
+  /// A convolution whose kernel, dilated, is larger than a padded input
+  /// dim.
+  bool checkConvolutionWindows(Operation *op, const ConvOperands &conv,
+                               ArrayRef<int64_t> inputSizes,
+                               ArrayRef<int64_t> weightSizes);
   bool checkLinear(Operation *op);
   bool checkMatrixProduct(Operation *op);
   bool checkNormalization(Operation *op);
@@ -357,9 +405,55 @@ bool ShapeChecker::checkConvolution(Operation *op) {
       mismatch = true;
     }
   }
+  if (!mismatch && inputSizes && weightSizes && !conv->transposed)
+    mismatch = checkConvolutionWindows(op, *conv, *inputSizes, *weightSizes);
   mismatch |= checkSameDtype(op, weight, input);
   mismatch |= checkSameDtype(op, weight, {"bias", op->getOperand(2)});
   return mismatch;
+}
+
+bool ShapeChecker::checkConvolutionWindows(Operation *op,
+                                           const ConvOperands &conv,
+                                           ArrayRef<int64_t> inputSizes,
+                                           ArrayRef<int64_t> weightSizes) {
+  size_t spatial = weightSizes.size() - 2;
+  if (inputSizes.size() < spatial)
+    return false;
+  // A list of one int applies to every spatial dim; "valid" pads nothing.
+  auto getInts = [&](Value list, int64_t fallback) {
+    SmallVector<int64_t> ints;
+    if (auto str = list.getDefiningOp<ConstantStrOp>()) {
+      if (str.getValue() == "valid")
+        ints.assign(spatial, 0);
+    } else if (std::optional<SmallVector<int64_t>> values =
+                   matchConstantIntList(list)) {
+      ints = values->empty() ? SmallVector<int64_t>(spatial, fallback)
+                             : *values;
+      if (ints.size() == 1)
+        ints.assign(spatial, ints.front());
+    }
+    return ints;
+  };
+  SmallVector<int64_t> padding = getInts(conv.padding, 0);
+  SmallVector<int64_t> dilation = getInts(conv.dilation, 1);
+  if (padding.size() != spatial || dilation.size() != spatial)
+    return false;
+  size_t offset = inputSizes.size() - spatial;
+  for (size_t i = 0; i < spatial; ++i) {
+    int64_t size = inputSizes[offset + i], kernel = weightSizes[2 + i];
+    if (!isKnown(size) || !isKnown(kernel))
+      continue;
+    int64_t span = size + 2 * padding[i] - dilation[i] * (kernel - 1);
+    if (span >= 1)
+      continue;
+    // With stride 1 the result's size is `span`; no stride makes it positive.
+    SmallVector<Operand> tensors = {{"operand 0", conv.input},
+                                    {"operand 1", conv.weight}};
+    reportRejected(op, tensors)
+        << ": dim " << offset + i << " of result 0 would have size " << span;
+    return true;
+  }
+  return false;
 }
 
 bool ShapeChecker::checkLinear(Operation *op) {
@@ -568,7 +662,9 @@ bool ShapeChecker::checkWithShapeFunction(Operation *op) {
   if (applyHandWrittenRules(op, refiner))
     return false;
   std::optional<std::string> error = runShapeFunction(op, refiner).error;
-  if (!error)
+  // PyTorch's kernel, where a tool provides it, overrules a shape function
+  // that rejects what the kernel takes (an unbatched convolution).
+  if (!error || inferWithMetaKernel(op, refiner, /*merge=*/false))
     return false;
   StringRef message = StringRef(*error).trim();
   message.consume_front("AssertionError:");
@@ -596,7 +692,7 @@ InFlightDiagnostic ShapeChecker::reportRejected(Operation *op,
 
 bool ShapeChecker::checkNegativeSizes(Operation *op) {
   ShapeRefiner refiner;
-  if (!applyHandWrittenRules(op, refiner))
+  if (!applyShapeRules(op, refiner))
     return false;
   for (OpResult result : op->getResults()) {
     const TensorInfo *info = refiner.lookupTensor(result);

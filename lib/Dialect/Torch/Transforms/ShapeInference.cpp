@@ -520,12 +520,14 @@ void ShapeRefiner::refineLoop(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 /// The dtype of the first result of an op that only a shape function knows:
-/// that of its first tensor operand, or of the elements of its first tensor
-/// list (cat) when they agree. Null for the elementwise ops, whose dtypes
-/// vary and which have hand-written rules, and for the other ops of the
-/// shape library whose result dtype is another (indices, quantized and
-/// created tensors).
+/// the learned one, else that of its first tensor operand, or of the
+/// elements of its first tensor list (cat) when they agree. Null for the
+/// elementwise ops, whose dtypes vary, and for the other ops of the shape
+/// library whose result dtype is another (indices, quantized and created
+/// tensors).
 static Type getDefaultResultDtype(Operation *op, const ShapeRefiner &refiner) {
+  if (Type learned = getLearnedDtype(op, 0, refiner))
+    return learned;
   std::string name = getTorchOperatorName(op);
   func::FuncOp function = lookupShapeFunction(name);
   if (!function || function.getSymName() == "unary" ||
@@ -618,8 +620,8 @@ bool mlir::torch_onnx::Torch::applyShapeRules(Operation *op,
     refiner.setTensor(result, std::move(merged));
     known = true;
   }
-  // PyTorch's own kernel, where a tool provides it, knows the rest when
-  // every operand is known exactly.
+  // PyTorch's own kernel, where a tool provides it, knows the rest: a
+  // rank, a dtype, or a size that nothing names.
   bool incomplete = llvm::any_of(op->getResults(), [&](Value result) {
     if (auto list = dyn_cast<ListType>(result.getType()))
       return isa<BaseTensorType>(list.getContainedType()) &&
@@ -627,10 +629,17 @@ bool mlir::torch_onnx::Torch::applyShapeRules(Operation *op,
     if (!isa<BaseTensorType>(result.getType()))
       return false;
     const TensorInfo *info = known ? refiner.lookupTensor(result) : nullptr;
-    return !info || !info->hasRank() || !info->dtype;
+    return !info || !info->hasRank() || !info->dtype ||
+           llvm::any_of(*info->dims, [](const DimInfo &dim) {
+             return !dim.isKnown() && !dim.symbol;
+           });
   });
-  if (incomplete && inferWithMetaKernel(op, refiner))
+  if (incomplete && inferWithMetaKernel(op, refiner, known))
     known = true;
+  // A 0-d tensor computed from ints that 0-d tensors hold holds an int too.
+  if (known && op->getNumResults() == 1 &&
+      isa<BaseTensorType>(op->getResult(0).getType()))
+    inferTensorIntArithmetic(op, refiner);
   return known;
 }
 

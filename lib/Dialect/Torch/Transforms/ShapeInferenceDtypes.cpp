@@ -25,12 +25,6 @@ Type mlir::torch_onnx::Torch::getBoolDtype(MLIRContext *context) {
   return IntegerType::get(context, 1);
 }
 
-Type mlir::torch_onnx::Torch::getFloatResultDtype(Type dtype) {
-  if (isIntegralDtype(dtype) || isBoolDtype(dtype))
-    return getF32Dtype(dtype.getContext());
-  return dtype;
-}
-
 namespace {
 /// The dtype a Python scalar takes part in promotion with, or null.
 Type getScalarDtype(Value value) {

@@ -26,21 +26,19 @@ namespace mlir::torch_onnx::Torch {
 // Rule families
 //===----------------------------------------------------------------------===//
 
-/// Unary and binary elementwise ops, activations, comparisons, where, clamp.
+/// where, the logical ops and floor_divide, which broadcast an unknown dim
+/// against a known one.
 bool inferElementwiseOp(Operation *op, ShapeRefiner &refiner);
-/// Views and layout changes: view, reshape, flatten, permute, squeeze,
-/// expand...
+/// view, reshape and expand, whose sizes are often symbols.
 bool inferViewOp(Operation *op, ShapeRefiner &refiner);
-/// Ops that join, split, index or pad tensors: cat, split, slice, select,
-/// gather, index, pad, upsample...
+/// nonzero, masked_select, index and narrow.
 bool inferIndexingOp(Operation *op, ShapeRefiner &refiner);
-/// Matrix products, convolutions, pooling, normalization, recurrent layers
-/// and attention.
+/// Losses, linear and baddbmm; then inferSequenceOp.
 bool inferNeuralNetOp(Operation *op, ShapeRefiner &refiner);
-/// Recurrent layers, attention and einsum.
+/// Recurrent layers and attention.
 bool inferSequenceOp(Operation *op, ShapeRefiner &refiner);
-/// Reductions, softmax, sorting and the ops that create tensors.
-bool inferReductionOrCreationOp(Operation *op, ShapeRefiner &refiner);
+/// arange and the `tensor` builtins.
+bool inferCreationOp(Operation *op, ShapeRefiner &refiner);
 /// Ops on Python ints and lists: size.int, int arithmetic, NumToTensor,
 /// list access.
 bool inferScalarOp(Operation *op, ShapeRefiner &refiner);
@@ -53,7 +51,7 @@ void inferTensorIntArithmetic(Operation *op, ShapeRefiner &refiner);
 inline bool applyHandWrittenRules(Operation *op, ShapeRefiner &refiner) {
   return inferElementwiseOp(op, refiner) || inferViewOp(op, refiner) ||
          inferIndexingOp(op, refiner) || inferNeuralNetOp(op, refiner) ||
-         inferReductionOrCreationOp(op, refiner) || inferScalarOp(op, refiner);
+         inferCreationOp(op, refiner) || inferScalarOp(op, refiner);
 }
 
 /// What LibTorch's shape function of an op says when it runs on what a
@@ -76,30 +74,20 @@ ShapeFunctionResult runShapeFunction(Operation *op,
 Type getLearnedDtype(Operation *op, unsigned resultIndex,
                      const ShapeRefiner &refiner);
 
-/// Records what the shape function and the hand-written rule of `op` know
-/// about its tensor results: the dims of either, the dtype of the rule.
-/// False when neither knows the op.
+/// Records what the hand-written rule, the shape function, the learned
+/// dtypes and the meta kernel of `op` know about its results: each dim the
+/// most specific answer, the dtype the first one known. False when none
+/// knows the op.
 bool applyShapeRules(Operation *op, ShapeRefiner &refiner);
 
 //===----------------------------------------------------------------------===//
 // Op families
 //===----------------------------------------------------------------------===//
 
-/// True for the elementwise ops whose tensor operands broadcast together
-/// (`add.Tensor`, `where.self`, `masked_fill.Tensor`, ...).
+/// True for the elementwise ops whose tensor operands broadcast together:
+/// those whose shape function is LibTorch's broadcast (`add.Tensor`,
+/// `where.self`, ...), and the logical ops and floor_divide.
 bool isBroadcastingElementwiseOp(Operation *op);
-
-/// The operands of a convolution that its shape depends on. Every
-/// convolution op has its input, weight and bias as operands 0, 1 and 2.
-struct ConvOperands {
-  Value input, weight, stride, padding, dilation, outputPadding, groups;
-  bool transposed = false;
-};
-
-/// The operands of `op` when it is a convolution, plain or transposed; none
-/// for other ops and for `aten.convolution` forms whose `transposed` flag is
-/// not constant.
-std::optional<ConvOperands> getConvOperands(Operation *op);
 
 //===----------------------------------------------------------------------===//
 // Dtypes
@@ -108,8 +96,6 @@ std::optional<ConvOperands> getConvOperands(Operation *op);
 Type getF32Dtype(MLIRContext *context);
 Type getSi64Dtype(MLIRContext *context);
 Type getBoolDtype(MLIRContext *context);
-/// The default float dtype (f32) for an integral or bool dtype; others stay.
-Type getFloatResultDtype(Type dtype);
 /// The dtype of `torch.result_type(operands...)`: tensors of rank > 0 take
 /// precedence over 0-d tensors, which take precedence over Python scalars,
 /// unless the lower group has a higher category (bool < int < float <

@@ -5,8 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Recurrent layers (lstm, gru, rnn and their cells, on padded or packed
-// sequences), the fused attention and transformer ops, and einsum.
+// Recurrent layers (lstm, gru and rnn, on padded or packed sequences) and
+// the fused attention and transformer ops. Their meta kernels live in
+// PyTorch's Python package or take operands too large for a CPU run at the
+// stand-in sizes of unknown dims. Their cells and einsum take their types
+// from PyTorch's registries.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +17,6 @@
 
 #include "torch-onnx/Dialect/Torch/IR/TorchOps.h"
 
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -154,31 +156,6 @@ bool inferPackedSequenceOp(Operation *op, ShapeRefiner &refiner) {
   return true;
 }
 
-/// lstm_cell/gru_cell/rnn cells: the new states have the states' shapes.
-bool inferRecurrentCell(Operation *op, ShapeRefiner &refiner) {
-  if (!isa<AtenLstmCellOp, AtenGruCellOp, AtenRnnTanhCellOp, AtenRnnReluCellOp>(
-          op))
-    return false;
-  TensorInfo input = refiner.getTensor(op->getOperand(0));
-  SmallVector<TensorInfo> states;
-  if (isa<AtenLstmCellOp>(op)) {
-    if (std::optional<SmallVector<TensorInfo>> hx =
-            refiner.getTensorList(op->getOperand(1)))
-      states = *hx;
-  } else {
-    states.push_back(refiner.getTensor(op->getOperand(1)));
-  }
-  for (auto [result, state] : llvm::zip(op->getResults(), states)) {
-    if (input.hasRank() && input.getRank() == 2 && state.hasRank() &&
-        state.getRank() == 2)
-      (*state.dims)[0] = pickBatchDim((*input.dims)[0], (*state.dims)[0]);
-    if (!state.dtype)
-      state.dtype = input.dtype;
-    refiner.setTensor(result, state);
-  }
-  return true;
-}
-
 /// _native_multi_head_attention: (output, attention weights).
 bool inferMultiHeadAttention(Operation *op, ShapeRefiner &refiner) {
   auto mha = dyn_cast<Aten_NativeMultiHeadAttentionOp>(op);
@@ -224,67 +201,6 @@ bool inferScaledDotProductAttention(Operation *op, ShapeRefiner &refiner) {
   return true;
 }
 
-/// einsum without ellipsis: each letter names one size.
-bool inferEinsum(Operation *op, ShapeRefiner &refiner) {
-  auto einsum = dyn_cast<AtenEinsumOp>(op);
-  if (!einsum)
-    return false;
-  std::optional<SmallVector<TensorInfo>> operands =
-      refiner.getTensorList(einsum.getTensors());
-  auto equationOp = einsum.getEquation().getDefiningOp<ConstantStrOp>();
-  Type dtype;
-  if (operands)
-    for (const TensorInfo &operand : *operands)
-      dtype = dtype ? promoteDtypes(dtype, operand.dtype) : operand.dtype;
-  TensorInfo unknown = TensorInfo::unranked(dtype);
-  refiner.setTensor(einsum.getResult(), unknown);
-  if (!operands || !equationOp)
-    return true;
-  std::string equation;
-  for (char c : equationOp.getValue())
-    if (c != ' ')
-      equation.push_back(c);
-  if (StringRef(equation).contains("..."))
-    return true;
-  auto [inputs, output] = StringRef(equation).split("->");
-  bool explicitOutput = StringRef(equation).contains("->");
-  SmallVector<StringRef> terms;
-  inputs.split(terms, ',');
-  if (terms.size() != operands->size())
-    return true;
-  llvm::StringMap<DimInfo> sizes;
-  llvm::StringMap<unsigned> counts;
-  for (auto [term, operand] : llvm::zip(terms, *operands)) {
-    if (!operand.hasRank() ||
-        static_cast<int64_t>(term.size()) != operand.getRank())
-      return true;
-    for (auto [letter, dim] : llvm::zip(term, *operand.dims)) {
-      StringRef key(&letter, 1);
-      auto [it, inserted] = sizes.try_emplace(key, dim);
-      if (!inserted)
-        it->second = broadcastDim(it->second, dim);
-      ++counts[key];
-    }
-  }
-  std::string outputLetters;
-  if (explicitOutput) {
-    outputLetters = output.str();
-  } else {
-    for (auto &entry : counts)
-      if (entry.second == 1)
-        outputLetters += entry.getKey().str();
-    llvm::sort(outputLetters);
-  }
-  SmallVector<DimInfo> dims;
-  for (char letter : outputLetters) {
-    auto it = sizes.find(StringRef(&letter, 1));
-    if (it == sizes.end())
-      return true;
-    dims.push_back(it->second);
-  }
-  refiner.setTensor(einsum.getResult(), TensorInfo::ranked(dims, dtype));
-  return true;
-}
 } // namespace
 
 bool mlir::torch_onnx::Torch::inferSequenceOp(Operation *op,
@@ -296,7 +212,6 @@ bool mlir::torch_onnx::Torch::inferSequenceOp(Operation *op,
   return inferRecurrentLayer(op, refiner) ||
          inferPackedRecurrentLayer(op, refiner) ||
          inferPackedSequenceOp(op, refiner) ||
-         inferRecurrentCell(op, refiner) ||
          inferMultiHeadAttention(op, refiner) ||
-         inferScaledDotProductAttention(op, refiner) || inferEinsum(op, refiner);
+         inferScaledDotProductAttention(op, refiner);
 }

@@ -1,7 +1,15 @@
-//===- ShapeInferenceViews.cpp - Shape rules of views and layouts ---------===//
+//===- ShapeInferenceViews.cpp - Shape rules of views ---------------------===//
 //
 // Part of the torch-onnx project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
+//
+//===----------------------------------------------------------------------===//
+//
+// view, reshape and expand take their sizes from ints that are often known
+// only as symbols (`x.size(0)`). LibTorch's shape functions fail on such
+// sizes, and the meta kernels cannot tell a -1 over a product of symbols;
+// these rules keep the symbols. The other views take their types from
+// PyTorch's registries.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,26 +58,7 @@ reshapeDims(const TensorInfo &input,
   return dims;
 }
 
-TensorInfo permuteDims(const TensorInfo &input,
-                       std::optional<SmallVector<int64_t>> permutation) {
-  TensorInfo result = TensorInfo::unranked(input.dtype);
-  if (!permutation)
-    return result;
-  if (!input.hasRank())
-    return TensorInfo::withRank(permutation->size(), input.dtype);
-  if (static_cast<int64_t>(permutation->size()) != input.getRank())
-    return result;
-  result.dims.emplace();
-  for (int64_t p : *permutation) {
-    std::optional<int64_t> dim = normalizeDim(p, input.getRank());
-    if (!dim)
-      return TensorInfo::unranked(input.dtype);
-    result.dims->push_back((*input.dims)[*dim]);
-  }
-  return result;
-}
-
-/// expand / broadcast_to: `sizes` may add leading dims; -1 keeps a dim.
+/// expand: `sizes` may add leading dims; -1 keeps a dim.
 TensorInfo expandDims(const TensorInfo &input,
                       std::optional<SmallVector<DimInfo>> sizes) {
   if (!sizes)
@@ -98,60 +87,6 @@ TensorInfo expandDims(const TensorInfo &input,
   }
   return TensorInfo::ranked(dims, input.dtype);
 }
-
-/// repeat / tile: multiplies dims, after padding with leading ones.
-TensorInfo repeatDims(const TensorInfo &input,
-                      std::optional<SmallVector<DimInfo>> repeats,
-                      bool isTile) {
-  if (!repeats || !input.hasRank())
-    return TensorInfo::unranked(input.dtype);
-  SmallVector<DimInfo> reps = *repeats;
-  SmallVector<DimInfo> in = *input.dims;
-  if (isTile && reps.size() < in.size())
-    reps.insert(reps.begin(), in.size() - reps.size(), DimInfo::known(1));
-  if (reps.size() < in.size())
-    return TensorInfo::unranked(input.dtype);
-  in.insert(in.begin(), reps.size() - in.size(), DimInfo::known(1));
-  SmallVector<DimInfo> dims;
-  for (auto [dim, rep] : llvm::zip(in, reps))
-    dims.push_back(multiplyDims(dim, rep));
-  return TensorInfo::ranked(dims, input.dtype);
-}
-
-TensorInfo unflattenDims(const TensorInfo &input, std::optional<int64_t> dim,
-                         std::optional<SmallVector<DimInfo>> sizes) {
-  if (!input.hasRank() || !dim || !sizes)
-    return TensorInfo::unranked(input.dtype);
-  std::optional<int64_t> d = normalizeDim(*dim, input.getRank());
-  if (!d)
-    return TensorInfo::unranked(input.dtype);
-  TensorInfo piece = TensorInfo::ranked({(*input.dims)[*d]}, input.dtype);
-  std::optional<SmallVector<DimInfo>> split = reshapeDims(piece, sizes);
-  if (!split)
-    return TensorInfo::unranked(input.dtype);
-  SmallVector<DimInfo> result(ArrayRef<DimInfo>(*input.dims).take_front(*d));
-  llvm::append_range(result, *split);
-  llvm::append_range(result, ArrayRef<DimInfo>(*input.dims).drop_front(*d + 1));
-  return TensorInfo::ranked(result, input.dtype);
-}
-
-/// `input` with dims `a` and `b` swapped.
-TensorInfo transposeDims(const TensorInfo &input, int64_t a, int64_t b) {
-  if (!input.hasRank())
-    return input;
-  int64_t rank = input.getRank();
-  std::optional<int64_t> da = normalizeDim(a, rank);
-  std::optional<int64_t> db = normalizeDim(b, rank);
-  if (!da || !db)
-    return TensorInfo::withRank(rank, input.dtype);
-  TensorInfo result = input;
-  std::swap((*result.dims)[*da], (*result.dims)[*db]);
-  return result;
-}
-
-std::optional<int64_t> getConstant(Value value) {
-  return matchConstantInt(value);
-}
 } // namespace
 
 bool mlir::torch_onnx::Torch::inferViewOp(Operation *op,
@@ -162,84 +97,15 @@ bool mlir::torch_onnx::Torch::inferViewOp(Operation *op,
   std::optional<TensorInfo> result =
       llvm::TypeSwitch<Operation *, std::optional<TensorInfo>>(op)
           .Case<AtenViewOp, AtenReshapeOp, Aten_UnsafeViewOp,
-                Aten_ReshapeAliasOp, AtenViewCopyOp>([&](Operation *) {
+                Aten_ReshapeAliasOp>([&](Operation *) {
             TensorInfo in = input();
             std::optional<SmallVector<DimInfo>> dims =
                 reshapeDims(in, refiner.getIntList(op->getOperand(1)));
             return dims ? TensorInfo::ranked(*dims, in.dtype)
                         : TensorInfo::unranked(in.dtype);
           })
-          .Case<AtenViewAsOp, AtenReshapeAsOp, AtenExpandAsOp>(
-              [&](Operation *) {
-                TensorInfo result = input(1);
-                result.dtype = input().dtype;
-                return result;
-              })
-          .Case([&](AtenUnflattenIntOp unflatten) {
-            return unflattenDims(input(), getConstant(unflatten.getDim()),
-                                 refiner.getIntList(unflatten.getSizes()));
-          })
-          .Case<AtenMTOp, AtenMHOp, AtenAdjointOp>([&](Operation *) {
-            TensorInfo in = input();
-            if (in.hasRank() && in.getRank() >= 2)
-              return transposeDims(in, -2, -1);
-            return in;
-          })
-          .Case<AtenAtleast1dOp, AtenAtleast2dOp, AtenAtleast3dOp>(
-              [&](Operation *) {
-                TensorInfo in = input();
-                if (!in.hasRank())
-                  return in;
-                int64_t wanted = isa<AtenAtleast1dOp>(op)   ? 1
-                                 : isa<AtenAtleast2dOp>(op) ? 2
-                                                            : 3;
-                SmallVector<DimInfo> dims(*in.dims);
-                for (int64_t axis : getAtLeastAxes(dims.size(), wanted))
-                  dims.insert(dims.begin() + axis, DimInfo::known(1));
-                return TensorInfo::ranked(dims, in.dtype);
-              })
-          .Case<AtenNumpyTOp, AtenNumpyTAOp>([&](Operation *) {
-            TensorInfo in = input();
-            if (in.hasRank())
-              std::reverse(in.dims->begin(), in.dims->end());
-            return in;
-          })
-          .Case([&](AtenMovedimIntOp movedim) {
-            TensorInfo in = input();
-            std::optional<int64_t> src = getConstant(movedim.getSource());
-            std::optional<int64_t> dst = getConstant(movedim.getDestination());
-            if (!in.hasRank() || !src || !dst)
-              return TensorInfo::unranked(in.dtype);
-            return permuteDims(
-                in, getMovedimPermutation({*src}, {*dst}, in.getRank()));
-          })
-          .Case([&](AtenMovedimIntlistOp movedim) {
-            TensorInfo in = input();
-            auto src = getConstantInts(refiner, movedim.getSource());
-            auto dst = getConstantInts(refiner, movedim.getDestination());
-            if (!in.hasRank() || !src || !dst)
-              return TensorInfo::unranked(in.dtype);
-            return permuteDims(in,
-                               getMovedimPermutation(*src, *dst, in.getRank()));
-          })
-          .Case<AtenExpandOp, AtenBroadcastToOp>([&](Operation *) {
+          .Case([&](AtenExpandOp) {
             return expandDims(input(), refiner.getIntList(op->getOperand(1)));
-          })
-          .Case([&](AtenRepeatOp repeat) {
-            return repeatDims(input(), refiner.getIntList(repeat.getRepeats()),
-                              /*isTile=*/false);
-          })
-          .Case([&](AtenTileOp tile) {
-            return repeatDims(input(), refiner.getIntList(tile.getDims()),
-                              /*isTile=*/true);
-          })
-          .Case([&](Aten_ShapeAsTensorOp) {
-            TensorInfo in = input();
-            TensorInfo result =
-                TensorInfo::withRank(1, getSi64Dtype(op->getContext()));
-            if (in.hasRank())
-              (*result.dims)[0] = DimInfo::known(in.getRank());
-            return result;
           })
           .Default([](Operation *) { return std::nullopt; });
   if (!result)

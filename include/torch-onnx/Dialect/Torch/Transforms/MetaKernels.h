@@ -9,7 +9,7 @@
 // without data (its meta kernels). The tools that link LibTorch register a
 // MetaKernelInterface with the Torch dialect; the shape inference, which
 // does not link LibTorch, asks it about the ops that its rules leave without
-// a rank or a dtype, when every operand is known exactly.
+// a rank, a dtype or a size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,10 +26,12 @@
 
 namespace mlir::torch_onnx::Torch {
 
-/// A tensor without data: its c10::ScalarType number and its sizes.
+/// A tensor without data: its c10::ScalarType number and its sizes; or
+/// None, in a list of optional tensors.
 struct MetaTensor {
   int64_t scalarType = 0;
   SmallVector<int64_t> sizes;
+  bool isNone = false;
 };
 
 /// One operand of an op, as PyTorch's kernels take it.
@@ -41,6 +43,7 @@ struct MetaOperand {
     Int,
     IntList,
     Float,
+    FloatList,
     Bool,
     Str,
     /// A device, which the kernels run on the meta device whatever it is.
@@ -51,7 +54,8 @@ struct MetaOperand {
   SmallVector<MetaTensor, 1> tensors;
   /// Int: one; IntList: each element.
   SmallVector<int64_t, 1> ints;
-  double number = 0;
+  /// Float: the first; FloatList: each element.
+  SmallVector<double, 1> numbers;
   bool boolean = false;
   std::string str;
 };
@@ -82,10 +86,13 @@ class ShapeRefiner;
 
 /// Records the results of `op` that the MetaKernelInterface of the Torch
 /// dialect computes from what `refiner` knows: only when one is registered,
-/// `op` is a PyTorch operator, and each operand is a tensor of known sizes
-/// and dtype, a constant, or a list of either. False when it records
+/// `op` is a PyTorch operator, and each operand is a tensor of known rank
+/// and dtype, a constant, or a list of either. Unknown sizes and ints take
+/// stand-in values in several runs, and a result dim keeps an operand's
+/// symbol when it follows it in every run. With `merge`, what the refiner
+/// holds about a tensor result is kept and completed. False when it records
 /// nothing.
-bool inferWithMetaKernel(Operation *op, ShapeRefiner &refiner);
+bool inferWithMetaKernel(Operation *op, ShapeRefiner &refiner, bool merge);
 
 } // namespace mlir::torch_onnx::Torch
 
