@@ -387,3 +387,16 @@ func.func @dilated_window(%arg0: !torch.vtensor<[?,3,3,1],f32>) -> !torch.vtenso
   %0 = torch.aten.conv2d %arg0, %w, %none, %ones, %ones, %twos, %int1 : !torch.vtensor<[?,3,3,1],f32>, !torch.vtensor<[4,3,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor
   return %0 : !torch.vtensor
 }
+
+// -----
+
+// narrow's rule gives the result the length, here negative.
+// expected-note @+1 {{operand 0 is argument 'arg0' of shape [?, 4] and dtype f32}}
+func.func @narrow_negative_length(%arg0: !torch.vtensor<[?,4],f32>) -> !torch.vtensor {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int_2 = torch.constant.int -2
+  // expected-error @+1 {{'aten::narrow' rejects its operands (operand 0 of shape [?, 4]): dim 1 of result 0 would have size -2}}
+  %0 = torch.aten.narrow %arg0, %int1, %int0, %int_2 : !torch.vtensor<[?,4],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor
+  return %0 : !torch.vtensor
+}

@@ -184,8 +184,8 @@ private:
   /// the ops they describe (conv2d's refuses an unbatched input, which
   /// PyTorch takes); the ops with rules of their own are checked above.
   bool checkWithShapeFunction(Operation *op);
-  /// A hand-written rule that computes a negative size (a kernel larger
-  /// than its input) for operands that PyTorch then rejects.
+  /// A hand-written rule that computes a negative size (narrow's negative
+  /// length) for operands that PyTorch then rejects.
   bool checkNegativeSizes(Operation *op);
   /// Reports `operand` when its dtype differs from that of `reference` and
   /// one of them is a float dtype: PyTorch converts neither, it rejects the
@@ -692,7 +692,7 @@ InFlightDiagnostic ShapeChecker::reportRejected(Operation *op,
 
 bool ShapeChecker::checkNegativeSizes(Operation *op) {
   ShapeRefiner refiner;
-  if (!applyShapeRules(op, refiner))
+  if (!applyHandWrittenRules(op, refiner))
     return false;
   for (OpResult result : op->getResults()) {
     const TensorInfo *info = refiner.lookupTensor(result);
